@@ -1,0 +1,37 @@
+// Benchmark runner: `npm run bench -- store` runs one scenario, no argument runs them all.
+// Benchmarks are never part of `npm test`; figures go to bench/results/.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export type Figures = Record<string, number | string>;
+type Scenario = () => Promise<Figures>;
+
+const scenarios: Record<string, () => Promise<Scenario>> = {
+  store: async () => (await import('./store.bench.js')).run,
+};
+
+async function main(): Promise<void> {
+  const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const names = asked.length > 0 ? asked : Object.keys(scenarios);
+  const unknown = names.filter((n) => !(n in scenarios));
+  if (unknown.length > 0) {
+    console.error(`Unknown scenario ${unknown.join(', ')}; known: ${Object.keys(scenarios).join(', ')}`);
+    process.exit(2);
+  }
+  const results: Record<string, Figures> = {};
+  for (const name of names) {
+    console.log(`\n== ${name} ==`);
+    const scenario = await scenarios[name]!();
+    results[name] = await scenario();
+    for (const [k, v] of Object.entries(results[name])) console.log(`${k.padEnd(40)} ${v}`);
+  }
+  const dir = path.join(import.meta.dirname, 'results');
+  await fs.mkdir(dir, { recursive: true });
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  await fs.writeFile(file, JSON.stringify({ machine, results }, null, 2));
+  console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
+}
+
+await main();

@@ -1,0 +1,169 @@
+// The event-store port. It carries EventStoreDB's semantics (see docs/architecture.md and
+// ../shared/docs/DESIGN.md §2), not a lowest common denominator:
+// - revisions are 0-based per stream; positions in the global log are opaque, totally ordered pairs;
+// - readStream / readAll start points are inclusive; subscription start points are exclusive;
+// - revisions and positions are bigint everywhere inside the process (convert at the edges).
+
+export type Revision = bigint;
+export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | Revision;
+
+/** A point in the global log. Compare with comparePositions; never treat `prepare` as a counter. */
+export interface Position {
+  readonly commit: bigint;
+  readonly prepare: bigint;
+}
+
+export type ReadFrom<T> = 'start' | 'end' | T;
+export type Direction = 'forwards' | 'backwards';
+
+/** Who did it and why, carried on every event. Never holds a secret. */
+export interface EventMetadata {
+  org_id?: string;
+  user_id: string;
+  correlation_id: string;
+  causation_id: string;
+  request_id?: string;
+  [key: string]: unknown;
+}
+
+export interface EventToAppend {
+  /** A uuid; generated when absent. Appending the same ids again at the same place is idempotent. */
+  id?: string;
+  type: string;
+  data: unknown;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent {
+  streamName: string;
+  revision: Revision;
+  position: Position;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: Partial<EventMetadata>;
+  created: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream (pass it back as the next expected revision). */
+  nextExpectedRevision: Revision;
+  /** Position of the last appended event in the global log. */
+  position: Position;
+}
+
+export interface AppendOptions {
+  expectedRevision?: ExpectedRevision;
+}
+
+export interface ReadStreamOptions {
+  from?: ReadFrom<Revision>;
+  direction?: Direction;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  from?: ReadFrom<Position>;
+  direction?: Direction;
+  maxCount?: number;
+  filter?: EventFilter;
+}
+
+/** Prefix filters, evaluated by the store. A filter with both lists requires both to match. */
+export interface EventFilter {
+  streamPrefixes?: string[];
+  eventTypePrefixes?: string[];
+}
+
+export type SubscriptionItem =
+  | { kind: 'event'; event: RecordedEvent }
+  /** History has been delivered; what follows is live. Emitted once per (re)connection. */
+  | { kind: 'caughtUp' }
+  /** Progress through events the filter skipped: safe to store as a checkpoint. */
+  | { kind: 'checkpoint'; position: Position };
+
+export interface SubscribeToStreamOptions {
+  /** Exclusive: 'start' delivers the whole stream, a revision delivers what comes after it. */
+  after?: ReadFrom<Revision>;
+  signal: AbortSignal;
+}
+
+export interface SubscribeToAllOptions {
+  /** Exclusive: 'start' delivers the whole log, a position delivers what comes after it. */
+  after?: ReadFrom<Position>;
+  filter?: EventFilter;
+  signal: AbortSignal;
+}
+
+export interface EventStore {
+  /** Which adapter this is, for readiness and logs. */
+  readonly kind: 'postgres' | 'eventstoredb';
+  append(stream: string, events: EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
+  /** Throws StreamNotFoundError (during iteration) when the stream does not exist. */
+  readStream(stream: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
+  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  /** Catch-up subscription: history after the start point, a caughtUp marker, then live events. */
+  subscribeToStream(stream: string, options: SubscribeToStreamOptions): AsyncIterable<SubscriptionItem>;
+  /** Catch-up subscription to the global log, filtered, resumable from any delivered position. */
+  subscribeToAll(options: SubscribeToAllOptions): AsyncIterable<SubscriptionItem>;
+  /** Position of the newest event in the global log that a reader may see, or null when empty. */
+  headPosition(): Promise<Position | null>;
+  /** Cheap round trip for readiness. Throws when the store cannot be reached. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// --- typed errors, mirroring @eventstore/db-client's ----------------------------------------
+
+export class WrongExpectedVersionError extends Error {
+  override readonly name = 'WrongExpectedVersionError';
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: Revision | 'no_stream',
+  ) {
+    super(`Wrong expected version on ${streamName}: expected ${String(expected)}, actual ${String(actual)}`);
+  }
+}
+
+export class StreamNotFoundError extends Error {
+  override readonly name = 'StreamNotFoundError';
+  constructor(readonly streamName: string) {
+    super(`Stream not found: ${streamName}`);
+  }
+}
+
+/** The store could not be reached or failed for infrastructure reasons (retry later). */
+export class EventStoreUnavailableError extends Error {
+  override readonly name = 'EventStoreUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+// --- position helpers -------------------------------------------------------------------------
+
+export function comparePositions(a: Position, b: Position): -1 | 0 | 1 {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** "commit/prepare", the form positions take in JSON, logs and HTTP. */
+export function formatPosition(p: Position): string {
+  return `${p.commit}/${p.prepare}`;
+}
+
+export function parsePosition(text: string): Position | undefined {
+  const m = /^(\d{1,20})\/(\d{1,20})$/.exec(text);
+  if (!m) return undefined;
+  return { commit: BigInt(m[1]!), prepare: BigInt(m[2]!) };
+}
+
+export function matchesFilter(filter: EventFilter | undefined, streamName: string, type: string): boolean {
+  if (!filter) return true;
+  const { streamPrefixes, eventTypePrefixes } = filter;
+  if (streamPrefixes && !streamPrefixes.some((p) => streamName.startsWith(p))) return false;
+  if (eventTypePrefixes && !eventTypePrefixes.some((p) => type.startsWith(p))) return false;
+  return true;
+}

@@ -1,0 +1,57 @@
+// All PostgreSQL connections are made here: one pg pool for the event store and the projector's
+// raw SQL, one knex instance (its own pool) for read models and queries.
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+
+export interface Database {
+  pool: pg.Pool;
+  knex: Knex;
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string;
+  poolSize: number;
+  applicationName?: string;
+  onError?: (err: Error) => void;
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  const { url, poolSize, applicationName = 'sprintguard' } = options;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
+  // An idle client losing its connection emits here; without a listener the process would crash.
+  pool.on('error', (err) => options.onError?.(err));
+  const knex = knexFactory({
+    client: 'pg',
+    connection: { connectionString: url, application_name: `${applicationName}-rm` },
+    pool: { min: 0, max: poolSize },
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    pool,
+    knex,
+    url,
+    close: () => (closed ??= Promise.all([pool.end(), knex.destroy()]).then(() => undefined)),
+  };
+}
+
+/** Creates a database on the server of `url` when it does not exist yet. */
+export async function ensureDatabaseExists(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!name || name === 'postgres') return;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } catch (err) {
+    // Two processes racing to create it: the loser sees a duplicate, which is fine.
+    if ((err as { code?: string }).code !== '42P04' && (err as { code?: string }).code !== '23505') throw err;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,87 @@
+// Configuration is the environment, parsed once at start-up against a TypeBox schema.
+// Every bad variable gets one line naming it; defaults serve development (DESIGN.md §5).
+import path from 'node:path';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const Int = (minimum: number, maximum: number, def: number, description: string) =>
+  Type.Integer({ minimum, maximum, default: def, description });
+const Bool = (def: boolean, description: string) => Type.Boolean({ default: def, description });
+const Str = (description: string) => Type.Optional(Type.String({ minLength: 1, description }));
+const Url = (description: string) =>
+  Type.Optional(Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9+.-]*://.+', description }));
+
+export const ConfigSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('test'), Type.Literal('production')], {
+    default: 'development',
+    description: 'development, test or production',
+  }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'address to listen on' }),
+  PORT: Int(0, 65535, 8080, 'HTTP port'),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
+  ),
+  DATA_DIR: Type.String({ minLength: 1, default: '.sprintguard', description: 'directory for local state' }),
+  DATABASE_URL: Url('PostgreSQL connection URL; unset → embedded PostgreSQL in DATA_DIR'),
+  EMBEDDED_PG_PORT: Int(0, 65535, 0, 'port of the embedded PostgreSQL; 0 picks a free one'),
+  EVENTSTORE_URL: Url('EventStoreDB connection string (esdb://…); unset → the PostgreSQL event store'),
+  DB_POOL_SIZE: Int(1, 200, 10, 'PostgreSQL connections per pool'),
+  READ_YOUR_WRITES_TIMEOUT_MS: Int(0, 60_000, 2_000, 'how long a write waits for its read model'),
+  AUTH_JWKS_URL: Url('JWKS URL of the identity provider; unset outside production → development identity'),
+  AUTH_ISSUER: Str('expected token issuer'),
+  AUTH_AUDIENCE: Str('expected token audience'),
+  AUTH_AUTHORIZED_PARTIES: Str('comma-separated allowed azp values'),
+  AUTH_ORG_CLAIM: Str('claim holding the organization id (default o.id, then org_id)'),
+  AUTH_ROLE_CLAIM: Str('claim holding the organization role (default o.rol, then org_role)'),
+  AUTH_ADMIN_ROLES: Type.String({ minLength: 1, default: 'org:admin', description: 'comma-separated admin roles' }),
+  RATE_LIMIT_READS_PER_MINUTE: Int(1, 10_000_000, 200, 'read requests per minute per key'),
+  RATE_LIMIT_WRITES_PER_MINUTE: Int(1, 10_000_000, 60, 'write requests per minute per key'),
+  ALLOW_PRIVATE_PROVIDER_URLS: Type.Optional(Type.Boolean({ description: 'allow provider URLs on private hosts' })),
+  SECRETS_KEY: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$', description: '32-byte base64 key for stored secrets' }),
+  ),
+  SHUTDOWN_GRACE_MS: Int(0, 600_000, 10_000, 'how long shutdown waits for in-flight work'),
+  PROJECTOR_BATCH_SIZE: Int(1, 50_000, 1_000, 'events per projection batch'),
+  PROJECTOR_ENABLED: Bool(true, 'run the projector in this process'),
+});
+
+export type Config = Static<typeof ConfigSchema> & {
+  /** DATA_DIR resolved against the working directory. */
+  dataDir: string;
+  isProduction: boolean;
+  allowPrivateProviderUrls: boolean;
+};
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment. Throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(ConfigSchema.properties)) {
+    const value = env[key];
+    // An empty variable means "not set", as a shell user writing FOO= expects.
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const withDefaults = Value.Default(ConfigSchema, Value.Convert(ConfigSchema, raw));
+  const problems = [...Value.Errors(ConfigSchema, withDefaults)].map((e) => {
+    const key = e.path.replace(/^\//, '');
+    const schema = (ConfigSchema.properties as Record<string, TSchema | undefined>)[key];
+    const hint = schema?.description ? ` (${schema.description})` : '';
+    return `${key}=${JSON.stringify(raw[key])} is invalid: ${e.message}${hint}`;
+  });
+  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  const parsed = withDefaults as Static<typeof ConfigSchema>;
+  const isProduction = parsed.NODE_ENV === 'production';
+  return {
+    ...parsed,
+    dataDir: path.resolve(cwd, parsed.DATA_DIR),
+    isProduction,
+    allowPrivateProviderUrls: parsed.ALLOW_PRIVATE_PROVIDER_URLS ?? !isProduction,
+  };
+}

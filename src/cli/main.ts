@@ -1,0 +1,99 @@
+// The `sprintguard` command. `npm start` runs `sprintguard serve`.
+import { Command, CommanderError } from 'commander';
+import { signDevToken } from '../adapters/identity/dev-identity.js';
+import { runMigrations } from '../adapters/postgres/migrate.js';
+import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { readModelMigrations } from '../projections/registry.js';
+import { closeOnSignals, createLogger, openInfrastructure, startServer } from '../server.js';
+import { registerProjectionsCommands } from './projections.command.js';
+import type { Runtime } from './runtime.js';
+
+function config(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      for (const problem of err.problems) process.stderr.write(`sprintguard: ${problem}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Infrastructure for one-shot commands: quiet logs unless LOG_LEVEL says otherwise. */
+async function openRuntime(): Promise<Runtime> {
+  const cfg = config();
+  const log = createLogger({ ...cfg, LOG_LEVEL: process.env.LOG_LEVEL ? cfg.LOG_LEVEL : 'warn' });
+  return openInfrastructure(cfg, log);
+}
+
+const program = new Command()
+  .name('sprintguard')
+  .description('Guarded automation cycles against a project board, event-sourced and audited.')
+  .showHelpAfterError()
+  .exitOverride();
+
+program
+  .command('serve', { isDefault: true })
+  .description('run the API, the projector and the reactors in one process')
+  .action(async () => {
+    const cfg = config();
+    const log = createLogger(cfg);
+    const server = await startServer(cfg);
+    log.info({ url: server.url }, `Sprintguard listening on ${server.url}`);
+    closeOnSignals(server, log, cfg.SHUTDOWN_GRACE_MS);
+  });
+
+program
+  .command('migrate')
+  .description('create or update the event-store and read-model schemas, then exit')
+  .action(async () => {
+    const runtime = await openRuntime();
+    try {
+      // openInfrastructure already migrated; say what is there.
+      const es = runtime.store.kind === 'postgres' ? await runMigrations(runtime.db.knex, eventStoreMigrations) : [];
+      const rm = await runMigrations(runtime.db.knex, readModelMigrations);
+      process.stdout.write(`Schemas are up to date (${es.length + rm.length} migrations applied now).\n`);
+    } finally {
+      await runtime.close();
+    }
+  });
+
+program
+  .command('token')
+  .description('print a development bearer token (only when no identity provider is configured)')
+  .requiredOption('--org <id>', 'organization id')
+  .option('--user <id>', 'user id', 'dev-user')
+  .option('--admin', 'make the user an organization administrator (org:admin)', false)
+  .option('--role <role>', 'identity-provider organization role, e.g. org:member')
+  .option('--expires <duration>', 'lifetime, e.g. 12h or 30m', '12h')
+  .action(async (opts: { org: string; user: string; admin: boolean; role?: string; expires: string }) => {
+    const cfg = config();
+    if (cfg.AUTH_JWKS_URL || cfg.isProduction) {
+      throw new CommanderError(1, 'sprintguard.token', 'An identity provider is configured: get tokens from it, not from this command.');
+    }
+    const token = await signDevToken(cfg.dataDir, {
+      orgId: opts.org,
+      userId: opts.user,
+      admin: opts.admin,
+      ...(opts.role ? { orgRole: opts.role } : {}),
+      expiresIn: opts.expires,
+    });
+    process.stdout.write(`${token}\n`);
+  });
+
+registerProjectionsCommands(program, openRuntime);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    if (err.exitCode !== 0 && !['commander.helpDisplayed', 'commander.version'].includes(err.code)) {
+      if (err.code.startsWith('sprintguard')) process.stderr.write(`sprintguard: ${err.message}\n`);
+    }
+    process.exit(err.exitCode);
+  }
+  process.stderr.write(`sprintguard: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}

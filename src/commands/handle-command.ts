@@ -1,0 +1,91 @@
+// The one generic command runner: load a stream, fold, decide, append with the expected revision.
+// A concurrent writer makes the append fail with WrongExpectedVersionError; we then decide again on
+// the fresh state, which is what makes "two approvals at once" give one event and one conflict.
+import { randomUUID } from 'node:crypto';
+import {
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type Position,
+} from '../adapters/event-store.js';
+import { fold, type Decider, type DomainEvent } from '../domain/decider.js';
+
+export interface CommandContext {
+  org_id?: string;
+  user_id: string;
+  correlation_id: string;
+  request_id?: string;
+}
+
+export interface CommandResult<State, Event> {
+  /** The events appended (empty when the command was already satisfied). */
+  events: Event[];
+  /** The stream's state after the command. */
+  state: State;
+  /** Global position of the last appended event, to wait for read models; undefined when nothing was appended. */
+  position: Position | undefined;
+}
+
+export interface HandleCommandOptions<State, Command, Event extends DomainEvent> {
+  store: EventStore;
+  streamId: string;
+  decider: Decider<State, Command, Event>;
+  command: Command;
+  context: CommandContext;
+  /** Attempts after a concurrency conflict before giving up with the conflict itself. */
+  maxAttempts?: number;
+}
+
+export async function loadStream<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+): Promise<{ state: State; revision: ExpectedRevision }> {
+  const events: Event[] = [];
+  let revision: ExpectedRevision = 'no_stream';
+  try {
+    for await (const e of store.readStream(streamId)) {
+      events.push({ type: e.type, data: e.data } as Event);
+      revision = e.revision;
+    }
+  } catch (err) {
+    if (!(err instanceof StreamNotFoundError)) throw err;
+  }
+  return { state: fold(decider, events), revision };
+}
+
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  options: HandleCommandOptions<State, Command, Event>,
+): Promise<CommandResult<State, Event>> {
+  const { store, streamId, decider, command, context, maxAttempts = 5 } = options;
+  for (let attempt = 1; ; attempt++) {
+    // 1. Load and fold the stream.
+    const { state, revision } = await loadStream(store, streamId, decider);
+    // 2. Decide (pure; throws DomainError when the command is impossible).
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, position: undefined };
+    // 3. Append with the revision we decided on.
+    const causationId = context.request_id ?? randomUUID();
+    const metadata: EventMetadata = {
+      ...(context.org_id !== undefined ? { org_id: context.org_id } : {}),
+      user_id: context.user_id,
+      correlation_id: context.correlation_id,
+      causation_id: causationId,
+      ...(context.request_id !== undefined ? { request_id: context.request_id } : {}),
+    };
+    try {
+      const result = await store.append(
+        streamId,
+        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+        { expectedRevision: revision },
+      );
+      return { events, state: fold(decider, events, state), position: result.position };
+    } catch (err) {
+      // 4. Someone appended first: decide again on what they wrote.
+      if (err instanceof WrongExpectedVersionError && attempt < maxAttempts) continue;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,98 @@
+// Decider of the org stream: organization settings, schedule preferences and feature flags.
+import type { Decider } from './decider.js';
+import { invalid, notFound } from './errors.js';
+import {
+  supportedFeatureFlags,
+  type FeatureFlagName,
+  type OrgEvent,
+  type OrgSettings,
+  type Schedule,
+} from './org.events.js';
+
+/** What an organization gets before anyone changes a thing: guarded, human-approved automation. */
+export const defaultOrgSettings: OrgSettings = { write_mode: 'approval', action_cap: 25, confirmation_threshold: 10 };
+
+export interface OrgState {
+  settings: OrgSettings;
+  schedule: Schedule | undefined;
+  flags: Partial<Record<FeatureFlagName, boolean>>;
+}
+
+export type OrgCommand =
+  | { type: 'ChangeOrgSettings'; changes: Partial<OrgSettings>; now: Date }
+  | { type: 'SaveSchedule'; schedule: Schedule; now: Date }
+  | { type: 'SetFeatureFlag'; name: string; enabled: boolean; now: Date };
+
+export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {} };
+
+export function isSupportedFlag(name: string): name is FeatureFlagName {
+  return (supportedFeatureFlags as readonly string[]).includes(name);
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decide(command: OrgCommand, state: OrgState): OrgEvent[] {
+  const at = command.now.toISOString();
+  switch (command.type) {
+    case 'ChangeOrgSettings': {
+      const changed = (Object.keys(command.changes) as (keyof OrgSettings)[]).filter(
+        (k) => command.changes[k] !== undefined && command.changes[k] !== state.settings[k],
+      );
+      if (changed.length === 0) return [];
+      return [{ type: 'OrgSettingsChanged', data: { settings: { ...state.settings, ...command.changes }, changed, at } }];
+    }
+    case 'SaveSchedule': {
+      const schedule = normalizeSchedule(command.schedule);
+      if (!isValidTimeZone(schedule.timezone)) throw invalid(`timezone: unknown IANA time zone '${schedule.timezone}'`);
+      if (schedule.enabled && schedule.days_of_week.length === 0) {
+        throw invalid('days_of_week: an enabled schedule needs at least one day');
+      }
+      if (state.schedule && JSON.stringify(state.schedule) === JSON.stringify(schedule)) return [];
+      return [{ type: 'ScheduleSaved', data: { schedule, at } }];
+    }
+    case 'SetFeatureFlag': {
+      if (!isSupportedFlag(command.name)) throw notFound(`Unknown feature flag '${command.name}'`);
+      if ((state.flags[command.name] ?? false) === command.enabled) return [];
+      return [{ type: 'FeatureFlagChanged', data: { name: command.name, enabled: command.enabled, at } }];
+    }
+  }
+}
+
+/** One spelling per schedule, so "no change" is recognised and readers see sorted days. */
+function normalizeSchedule(s: Schedule): Schedule {
+  return {
+    enabled: s.enabled,
+    timezone: s.timezone,
+    days_of_week: [...new Set(s.days_of_week)].sort((a, b) => a - b),
+    time: s.time,
+    board_type: s.board_type,
+    project_key: s.project_key,
+    ...(s.cycles ? { cycles: [...s.cycles].sort() } : {}),
+    ...(s.dry_run !== undefined ? { dry_run: s.dry_run } : {}),
+  };
+}
+
+function evolve(state: OrgState, event: OrgEvent): OrgState {
+  switch (event.type) {
+    case 'OrgSettingsChanged':
+      return { ...state, settings: event.data.settings };
+    case 'ScheduleSaved':
+      return { ...state, schedule: event.data.schedule };
+    case 'FeatureFlagChanged':
+      return isSupportedFlag(event.data.name)
+        ? { ...state, flags: { ...state.flags, [event.data.name]: event.data.enabled } }
+        : state;
+    default:
+      // Events of later features on the same stream (roles, subscription…) leave this state alone.
+      return state;
+  }
+}
+
+export const orgDecider: Decider<OrgState, OrgCommand, OrgEvent> = { initialState: initialOrgState, decide, evolve };

@@ -1,0 +1,63 @@
+// Events of the org stream (`org-<orgId>`). TypeBox schemas give runtime validation and TS types
+// from one definition. An event type never changes meaning once shipped.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const WriteModeSchema = Type.Union([Type.Literal('dry_run'), Type.Literal('approval'), Type.Literal('auto')]);
+export type WriteMode = Static<typeof WriteModeSchema>;
+
+export const BoardTypeSchema = Type.Union([Type.Literal('jira'), Type.Literal('linear')]);
+export type BoardType = Static<typeof BoardTypeSchema>;
+
+export const CycleIdSchema = Type.Union([Type.Literal('T'), Type.Literal('S'), Type.Literal('P')]);
+export type CycleId = Static<typeof CycleIdSchema>;
+
+export const supportedFeatureFlags = ['cycle_p', 'meeting_ingest', 'chat_assistant', 'llm_extraction'] as const;
+export type FeatureFlagName = (typeof supportedFeatureFlags)[number];
+
+export const OrgSettingsSchema = Type.Object({
+  write_mode: WriteModeSchema,
+  action_cap: Type.Integer({ minimum: 1, maximum: 1000 }),
+  confirmation_threshold: Type.Integer({ minimum: 0, maximum: 1000 }),
+});
+export type OrgSettings = Static<typeof OrgSettingsSchema>;
+
+export const ScheduleSchema = Type.Object({
+  enabled: Type.Boolean(),
+  timezone: Type.String({ minLength: 1, maxLength: 64 }),
+  days_of_week: Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), { maxItems: 7, uniqueItems: true }),
+  time: Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' }),
+  board_type: BoardTypeSchema,
+  project_key: Type.String({ minLength: 1, maxLength: 64 }),
+  cycles: Type.Optional(Type.Array(CycleIdSchema, { minItems: 1, maxItems: 3, uniqueItems: true })),
+  dry_run: Type.Optional(Type.Boolean()),
+});
+export type Schedule = Static<typeof ScheduleSchema>;
+
+/** Carries the complete settings after the change (and which fields changed), so readers never merge. */
+export const OrgSettingsChangedSchema = Type.Object({
+  settings: OrgSettingsSchema,
+  changed: Type.Array(Type.String()),
+  at: Type.String({ format: 'date-time' }),
+});
+
+export const ScheduleSavedSchema = Type.Object({
+  schedule: ScheduleSchema,
+  at: Type.String({ format: 'date-time' }),
+});
+
+export const FeatureFlagChangedSchema = Type.Object({
+  name: Type.String(),
+  enabled: Type.Boolean(),
+  at: Type.String({ format: 'date-time' }),
+});
+
+export type OrgEvent =
+  | { type: 'OrgSettingsChanged'; data: Static<typeof OrgSettingsChangedSchema> }
+  | { type: 'ScheduleSaved'; data: Static<typeof ScheduleSavedSchema> }
+  | { type: 'FeatureFlagChanged'; data: Static<typeof FeatureFlagChangedSchema> };
+
+export const orgEventSchemas = {
+  OrgSettingsChanged: OrgSettingsChangedSchema,
+  ScheduleSaved: ScheduleSavedSchema,
+  FeatureFlagChanged: FeatureFlagChangedSchema,
+} as const;

@@ -1,0 +1,20 @@
+// Stream ids are built only here, one function per category (DESIGN.md §2).
+
+export const streamCategories = {
+  org: 'org-',
+  run: 'run-',
+  proposal: 'proposal-',
+  meeting: 'meeting-',
+} as const;
+
+export const orgStreamId = (orgId: string) => `${streamCategories.org}${orgId}`;
+export const runStreamId = (runId: string) => `${streamCategories.run}${runId}`;
+export const proposalStreamId = (proposalId: string) => `${streamCategories.proposal}${proposalId}`;
+export const meetingStreamId = (meetingId: string) => `${streamCategories.meeting}${meetingId}`;
+export const suppressionsStreamId = () => 'suppressions';
+
+/** The id part of a stream name of a known category, or undefined. */
+export function idOfStream(category: keyof typeof streamCategories, streamName: string): string | undefined {
+  const prefix = streamCategories[category];
+  return streamName.startsWith(prefix) ? streamName.slice(prefix.length) : undefined;
+}

@@ -1,0 +1,97 @@
+// One place renders every error in the spec's shapes:
+// - handler errors:            { detail: text }
+// - authentication/rate limit: { error: text }           (AuthenticationError, raised by plugins)
+// - validation:                400 { detail: "body/action_cap must be <= 1000" }
+// - server errors:             500 { detail: "Internal server error" } — logged with the request id,
+//                              never the exception text.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { EventStoreUnavailableError, WrongExpectedVersionError } from '../../adapters/event-store.js';
+import { DomainError, errorStatus } from '../../domain/errors.js';
+
+/** Errors of the authentication and rate-limit middleware, rendered as { error }. */
+export class MiddlewareError extends Error {
+  override readonly name = 'MiddlewareError';
+  constructor(
+    readonly statusCode: 401 | 403 | 429 | 503,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Authorization denial: 403 with detail { error, required_permission, role }. */
+export class PermissionDeniedError extends Error {
+  override readonly name = 'PermissionDeniedError';
+  constructor(
+    readonly requiredPermission: string,
+    readonly role: string,
+  ) {
+    super(`Missing permission ${requiredPermission}`);
+  }
+}
+
+const INTERNAL = 'Internal server error';
+
+function isConnectionFailure(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    err instanceof EventStoreUnavailableError ||
+    (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(code)))
+  );
+}
+
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof DomainError) {
+        return reply.code(errorStatus[err.code]).send({ detail: err.message });
+      }
+      if (err instanceof MiddlewareError) {
+        return reply.code(err.statusCode).headers(err.headers).send({ error: err.message, ...err.extra });
+      }
+      if (err instanceof PermissionDeniedError) {
+        return reply.code(403).send({
+          detail: { error: 'Permission denied', required_permission: err.requiredPermission, role: err.role },
+        });
+      }
+      if (err instanceof WrongExpectedVersionError) {
+        // Retries inside the command handler were exhausted: the resource is too contended.
+        return reply.code(409).send({ detail: 'The resource changed concurrently; read it again and retry' });
+      }
+      if (err.validation) {
+        const first = err.validation[0];
+        const where = err.validationContext ?? 'request';
+        const field = first?.instancePath ? `${where}${first.instancePath}` : where;
+        let message = first?.message ?? 'is invalid';
+        const params = first?.params as Record<string, unknown> | undefined;
+        if (first?.keyword === 'additionalProperties' && params?.additionalProperty) {
+          message = `has an unknown field '${String(params.additionalProperty)}'`;
+        } else if (first?.keyword === 'required' && params?.missingProperty) {
+          message = `must have the field '${String(params.missingProperty)}'`;
+        }
+        return reply.code(400).send({ detail: `${field} ${message}` });
+      }
+      const status = err.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        // Fastify's own client errors (bad JSON, wrong content type, body too large…): their
+        // messages describe the request, not the server.
+        const detail = status === 413 ? 'Request body is too large' : err.message;
+        return reply.code(status).send({ detail });
+      }
+      if (isConnectionFailure(err)) {
+        request.log.error({ err }, 'dependency unavailable');
+        return reply.code(503).send({ detail: 'Service temporarily unavailable' });
+      }
+      request.log.error({ err }, 'unhandled error');
+      return reply.code(500).send({ detail: INTERNAL });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      return reply.code(404).send({ detail: `No route ${request.method} ${request.url.split('?')[0] ?? ''}` });
+    });
+  },
+  { name: 'errors' },
+);

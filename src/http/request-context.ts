@@ -1,0 +1,11 @@
+// What a command records about the HTTP request that caused it.
+import type { FastifyRequest } from 'fastify';
+import type { CommandContext } from '../commands/handle-command.js';
+
+const CORRELATION = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function commandContext(request: FastifyRequest): CommandContext {
+  const header = request.headers['x-correlation-id'];
+  const correlation = typeof header === 'string' && CORRELATION.test(header) ? header : request.id;
+  return { org_id: request.orgId, user_id: request.identity.userId, correlation_id: correlation, request_id: request.id };
+}

@@ -1,0 +1,64 @@
+// org-config: organization settings, schedule and feature flags, from the org streams.
+// A batch is folded in memory to the last row per key, then written with one multi-row upsert per
+// table; every upsert is guarded by the stream revision, so a replayed event changes nothing.
+import type { Knex } from 'knex';
+import type { OrgEvent } from '../domain/org.events.js';
+import { idOfStream, streamCategories } from '../domain/streams.js';
+import type { Projection } from './projection.js';
+
+type Row = Record<string, unknown> & { revision: string };
+
+export const orgConfigProjection: Projection = {
+  name: 'org_config',
+  version: 1,
+  tables: ['org_settings', 'schedules', 'feature_flags'],
+  filter: { streamPrefixes: [streamCategories.org] },
+  async apply(trx, events) {
+    const settings = new Map<string, Row>();
+    const schedules = new Map<string, Row>();
+    const flags = new Map<string, Row>();
+    for (const recorded of events) {
+      const orgId = idOfStream('org', recorded.streamName);
+      if (orgId === undefined) continue;
+      const base = { org_id: orgId, revision: recorded.revision.toString(), updated_at: recorded.created };
+      const event = { type: recorded.type, data: recorded.data } as OrgEvent;
+      switch (event.type) {
+        case 'OrgSettingsChanged':
+          settings.set(orgId, { ...base, ...event.data.settings });
+          break;
+        case 'ScheduleSaved': {
+          const s = event.data.schedule;
+          schedules.set(orgId, {
+            ...base,
+            enabled: s.enabled,
+            timezone: s.timezone,
+            days_of_week: s.days_of_week,
+            time: s.time,
+            board_type: s.board_type,
+            project_key: s.project_key,
+            cycles: s.cycles ?? null,
+            dry_run: s.dry_run ?? null,
+          });
+          break;
+        }
+        case 'FeatureFlagChanged':
+          flags.set(`${orgId}\u0000${event.data.name}`, { ...base, name: event.data.name, enabled: event.data.enabled });
+          break;
+      }
+    }
+    await upsert(trx, 'org_settings', ['org_id'], [...settings.values()]);
+    await upsert(trx, 'schedules', ['org_id'], [...schedules.values()]);
+    await upsert(trx, 'feature_flags', ['org_id', 'name'], [...flags.values()]);
+  },
+};
+
+/** One multi-row upsert that only moves a row forward in its stream. */
+export async function upsert(trx: Knex.Transaction, table: string, key: string[], rows: Row[]): Promise<void> {
+  if (rows.length === 0) return;
+  await trx(table)
+    .insert(rows)
+    .onConflict(key)
+    .merge()
+    .where(`${table}.revision`, '<', trx.raw('excluded.revision'));
+}
+

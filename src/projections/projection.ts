@@ -1,0 +1,20 @@
+// What a read-model projection is. The projector (projector.ts) runs each one on its own checkpoint.
+import type { Knex } from 'knex';
+import type { EventFilter, RecordedEvent } from '../adapters/event-store.js';
+
+export interface Projection {
+  /** Stable name: the checkpoint id and the advisory-lock key derive from it. */
+  readonly name: string;
+  /** Bump when the projection's output changes; a changed version means "rebuild me". */
+  readonly version: number;
+  /** Read-model tables this projection owns and alone writes; truncated by a rebuild. */
+  readonly tables: readonly string[];
+  /** Events the projection wants, evaluated by the store. */
+  readonly filter: EventFilter;
+  /**
+   * Applies a batch of events (in global order) inside `trx`, the same transaction that moves the
+   * checkpoint. Must be idempotent: applying an event twice leaves the same rows (guard on the
+   * stream revision). Must not throw for business reasons; a throw means "infrastructure, retry".
+   */
+  apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>;
+}

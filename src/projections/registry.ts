@@ -1,0 +1,13 @@
+// Every read-model projection of the service, and the migrations of their tables.
+import type { MigrationSet } from '../adapters/postgres/migrate.js';
+import { orgConfigMigrations } from './org-config.schema.js';
+import { orgConfigProjection } from './org-config.projection.js';
+import type { Projection } from './projection.js';
+import { projectionMigrations } from './projections.schema.js';
+
+export const projections: readonly Projection[] = [orgConfigProjection];
+
+export const readModelMigrations: MigrationSet = {
+  tableName: projectionMigrations.tableName,
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations],
+};

@@ -1,0 +1,169 @@
+// Composition root: configuration → database (embedded or external) → event store (PostgreSQL or
+// EventStoreDB) → projector → buildApp → listen; graceful shutdown. The only file that picks
+// concrete adapters (the CLI asks it for them).
+import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
+import pino, { type Logger } from 'pino';
+import type { EventStore } from './adapters/event-store.js';
+import { createEsdbEventStore } from './adapters/esdb/esdb-event-store.js';
+import { createDevIdentityVerifier } from './adapters/identity/dev-identity.js';
+import type { ClaimMapping, IdentityVerifier } from './adapters/identity/identity.js';
+import { createDatabase, ensureDatabaseExists, type Database } from './adapters/postgres/database.js';
+import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from './adapters/postgres/embedded.js';
+import { eventStoreMigrations } from './adapters/postgres/event-store.schema.js';
+import { runMigrations } from './adapters/postgres/migrate.js';
+import { createPgEventStore } from './adapters/postgres/pg-event-store.js';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { ReadinessFailure, type ReadinessCheck } from './http/routes/health.routes.js';
+import { createProjector, type Projector } from './projections/projector.js';
+import { projections, readModelMigrations } from './projections/registry.js';
+
+export interface Infrastructure {
+  config: Config;
+  log: Logger;
+  db: Database;
+  store: EventStore;
+  projections: typeof projections;
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    // Never let a credential reach a log line, whatever a caller passes.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.password', '*.api_token', '*.api_key', '*.token', '*.secret'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/** Opens the database (starting the embedded one when DATABASE_URL is unset), migrates, opens the event store. */
+export async function openInfrastructure(config: Config, log: Logger = createLogger(config)): Promise<Infrastructure> {
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dir = path.join(config.dataDir, 'postgres');
+    log.info({ dir }, 'starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: (line) => log.debug({ postgres: line }) });
+    url = withDatabase(embedded.url, 'sprintguard');
+    await ensureDatabaseExists(url);
+  }
+  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, onError: (err) => log.warn({ err }, 'idle database connection failed') });
+  try {
+    await runMigrations(db.knex, readModelMigrations);
+    let store: EventStore;
+    if (config.EVENTSTORE_URL) {
+      store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) });
+    } else {
+      await runMigrations(db.knex, eventStoreMigrations);
+      store = createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) });
+    }
+    log.info({ eventStore: store.kind, embedded: Boolean(embedded) }, 'infrastructure ready');
+    return {
+      config,
+      log,
+      db,
+      store,
+      projections,
+      async close() {
+        await store.close();
+        await db.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    await embedded?.stop();
+    throw err;
+  }
+}
+
+function claimMapping(config: Config): ClaimMapping {
+  return {
+    orgClaim: config.AUTH_ORG_CLAIM,
+    roleClaim: config.AUTH_ROLE_CLAIM,
+    adminRoles: config.AUTH_ADMIN_ROLES.split(',').map((r) => r.trim()).filter(Boolean),
+  };
+}
+
+export async function createIdentity(config: Config): Promise<IdentityVerifier> {
+  if (config.AUTH_JWKS_URL) {
+    // The JWKS verifier arrives with the identity issue; until then refuse rather than accept anything.
+    throw new Error('AUTH_JWKS_URL is set but JWKS verification is not available in this build');
+  }
+  if (config.isProduction) {
+    throw new Error('AUTH_JWKS_URL and AUTH_ISSUER are required in production (NODE_ENV=production)');
+  }
+  return createDevIdentityVerifier(config.dataDir, claimMapping(config));
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `sprintguard serve`: API + projector in one process. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const log = createLogger(config);
+  const identity = await createIdentity(config);
+  const infra = await openInfrastructure(config, log);
+  const projector: Projector = createProjector({
+    store: infra.store,
+    db: infra.db,
+    projections: infra.projections,
+    batchSize: config.PROJECTOR_BATCH_SIZE,
+    log: log.child({ component: 'projector' }),
+  });
+  if (config.PROJECTOR_ENABLED) await projector.start();
+
+  const readiness: ReadinessCheck[] = [
+    { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
+    { name: 'event_store', check: () => infra.store.ping() },
+    {
+      name: 'identity',
+      check: async () => {
+        try {
+          await identity.ready();
+        } catch {
+          throw new ReadinessFailure('identity provider configuration unusable');
+        }
+      },
+    },
+  ];
+  const app = await buildApp({
+    config,
+    store: infra.store,
+    knex: infra.db.knex,
+    identity,
+    readModels: projector,
+    readiness,
+    logger: log,
+  });
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await app.close();
+      await projector.stop();
+      await infra.close();
+    })());
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  return { url: `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`, close };
+}
+
+/** Installs signal handling: stop accepting, finish in-flight work, stop PostgreSQL cleanly. */
+export function closeOnSignals(server: RunningServer, log: Logger, graceMs: number): void {
+  closeWithGrace({ delay: graceMs }, async ({ signal, err }) => {
+    if (err) log.error({ err }, 'shutting down after an error');
+    else log.info({ signal }, 'shutting down');
+    await server.close();
+  });
+}

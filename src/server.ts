@@ -3,6 +3,7 @@
 // concrete adapters (the CLI asks it for them).
 import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import type { EventStore } from './adapters/event-store.js';
 import { createEsdbEventStore } from './adapters/esdb/esdb-event-store.js';
@@ -99,14 +100,15 @@ export async function createIdentity(config: Config): Promise<IdentityVerifier> 
   return createDevIdentityVerifier(config.dataDir, claimMapping(config));
 }
 
-export interface RunningServer {
-  url: string;
+export interface Service {
+  app: FastifyInstance;
+  infra: Infrastructure;
+  projector: Projector;
   close(): Promise<void>;
 }
 
-/** `sprintguard serve`: API + projector in one process. */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const log = createLogger(config);
+/** Everything `serve` runs, wired and started, except the listening socket (tests use app.inject). */
+export async function createService(config: Config, log: Logger = createLogger(config)): Promise<Service> {
   const identity = await createIdentity(config);
   const infra = await openInfrastructure(config, log);
   const projector: Projector = createProjector({
@@ -116,51 +118,80 @@ export async function startServer(config: Config): Promise<RunningServer> {
     batchSize: config.PROJECTOR_BATCH_SIZE,
     log: log.child({ component: 'projector' }),
   });
-  if (config.PROJECTOR_ENABLED) await projector.start();
-
-  const readiness: ReadinessCheck[] = [
-    { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
-    { name: 'event_store', check: () => infra.store.ping() },
-    {
-      name: 'identity',
-      check: async () => {
-        try {
-          await identity.ready();
-        } catch {
-          throw new ReadinessFailure('identity provider configuration unusable');
-        }
-      },
-    },
-  ];
-  const app = await buildApp({
-    config,
-    store: infra.store,
-    knex: infra.db.knex,
-    identity,
-    readModels: projector,
-    readiness,
-    logger: log,
-  });
-  let closing: Promise<void> | undefined;
-  const close = () =>
-    (closing ??= (async () => {
-      await app.close();
-      await projector.stop();
-      await infra.close();
-    })());
   try {
-    await app.listen({ port: config.PORT, host: config.HOST });
+    if (config.PROJECTOR_ENABLED) await projector.start();
+    const readiness: ReadinessCheck[] = [
+      { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
+      { name: 'event_store', check: () => infra.store.ping() },
+      {
+        name: 'identity',
+        check: async () => {
+          try {
+            await identity.ready();
+          } catch {
+            throw new ReadinessFailure('identity provider configuration unusable');
+          }
+        },
+      },
+    ];
+    const app = await buildApp({ config, store: infra.store, knex: infra.db.knex, identity, readModels: projector, readiness, logger: log });
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await app.close();
+        await projector.stop();
+        await infra.close();
+      })());
+    return { app, infra, projector, close };
   } catch (err) {
-    await close();
+    await projector.stop();
+    await infra.close();
     throw err;
   }
-  const address = app.server.address();
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** `sprintguard serve`: API + projector in one process. */
+export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
+  const service = await createService(config, log);
+  try {
+    await service.app.listen({ port: config.PORT, host: config.HOST });
+  } catch (err) {
+    await service.close();
+    throw err;
+  }
+  const address = service.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  return { url: `http://${config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST}:${port}`, close };
+  const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  return { url: `http://${host}:${port}`, close: service.close };
+}
+
+/** `sprintguard projector`: the read models only. */
+export async function startProjector(config: Config, log: Logger = createLogger(config)): Promise<{ names: string[]; close(): Promise<void> }> {
+  const infra = await openInfrastructure(config, log);
+  const projector = createProjector({
+    store: infra.store,
+    db: infra.db,
+    projections: infra.projections,
+    batchSize: config.PROJECTOR_BATCH_SIZE,
+    log: log.child({ component: 'projector' }),
+  });
+  await projector.start();
+  return {
+    names: infra.projections.map((p) => p.name),
+    close: async () => {
+      await projector.stop();
+      await infra.close();
+    },
+  };
 }
 
 /** Installs signal handling: stop accepting, finish in-flight work, stop PostgreSQL cleanly. */
-export function closeOnSignals(server: RunningServer, log: Logger, graceMs: number): void {
+export function closeOnSignals(server: { close(): Promise<void> }, log: Logger, graceMs: number): void {
   closeWithGrace({ delay: graceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

@@ -5,7 +5,7 @@ import { runMigrations } from '../adapters/postgres/migrate.js';
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { readModelMigrations } from '../projections/registry.js';
-import { closeOnSignals, createLogger, openInfrastructure, startServer } from '../server.js';
+import { closeOnSignals, createLogger, openInfrastructure, startProjector, startServer } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
 import type { Runtime } from './runtime.js';
 
@@ -40,9 +40,31 @@ program
   .action(async () => {
     const cfg = config();
     const log = createLogger(cfg);
-    const server = await startServer(cfg);
+    const server = await startServer(cfg, log);
     log.info({ url: server.url }, `Sprintguard listening on ${server.url}`);
     closeOnSignals(server, log, cfg.SHUTDOWN_GRACE_MS);
+  });
+
+program
+  .command('api')
+  .description('run the API only; read models are kept by a separate `sprintguard projector`')
+  .action(async () => {
+    const cfg = { ...config(), PROJECTOR_ENABLED: false };
+    const log = createLogger(cfg);
+    const server = await startServer(cfg, log);
+    log.info({ url: server.url }, `Sprintguard API listening on ${server.url}`);
+    closeOnSignals(server, log, cfg.SHUTDOWN_GRACE_MS);
+  });
+
+program
+  .command('projector')
+  .description('keep the read models up to date (one active instance per projection; others stand by)')
+  .action(async () => {
+    const cfg = config();
+    const log = createLogger(cfg);
+    const projector = await startProjector(cfg, log);
+    log.info({ projections: projector.names }, 'projector running');
+    closeOnSignals(projector, log, cfg.SHUTDOWN_GRACE_MS);
   });
 
 program

@@ -1,0 +1,84 @@
+// Starts the real `sprintguard` process (bin/sprintguard.js) for end-to-end tests.
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const BIN = path.resolve(import.meta.dirname, '../../bin/sprintguard.js');
+
+/** The environment of the test process minus anything that would select other infrastructure. */
+export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(DATABASE_URL|EVENTSTORE_URL|AUTH_|DATA_DIR|PORT|HOST|NODE_ENV|VITEST|LOG_LEVEL)/.test(k)) continue;
+    env[k] = v;
+  }
+  return { ...env, ...extra };
+}
+
+export interface ServiceProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code (null when killed by a signal). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** Runs a one-shot command (e.g. `token`) and returns its stdout. */
+export async function runCommand(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}
+
+/** Starts `sprintguard <command>` and waits until GET /api/health answers, or fails after `timeoutMs`. */
+export async function startService(options: { env: NodeJS.ProcessEnv; port: number; command?: string; timeoutMs?: number }): Promise<ServiceProcess> {
+  const { env, port, command = 'serve', timeoutMs = 30_000 } = options;
+  const child = spawn(process.execPath, [BIN, command], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  let healthy = false;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) {
+        healthy = true;
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (!healthy) {
+    child.kill('SIGKILL');
+    throw new Error(`service did not become healthy within ${timeoutMs} ms:\n${output}`);
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -27,7 +27,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'sprintguard-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: await createTestDatabaseUrl(options.label ?? 'app'),
     PROJECTOR_BATCH_SIZE: '500',

@@ -7,6 +7,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EventStoreUnavailableError, WrongExpectedVersionError } from '../../adapters/event-store.js';
+import { isPostgresUnavailable } from '../../adapters/postgres/unavailable.js';
 import { DomainError, errorStatus } from '../../domain/errors.js';
 
 /** Errors of the authentication and rate-limit middleware, rendered as { error }. */
@@ -36,11 +37,7 @@ export class PermissionDeniedError extends Error {
 const INTERNAL = 'Internal server error';
 
 function isConnectionFailure(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return (
-    err instanceof EventStoreUnavailableError ||
-    (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001'].includes(code)))
-  );
+  return err instanceof EventStoreUnavailableError || isPostgresUnavailable(err) || isPostgresUnavailable((err as { cause?: unknown }).cause);
 }
 
 export default fp(

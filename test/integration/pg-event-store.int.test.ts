@@ -1,0 +1,247 @@
+// The PostgreSQL event store: the shared contract, then what only PostgreSQL can get wrong — the xmin
+// guard of the global cursor, commit delays and rollbacks, and wake-ups that do not wait for the poll.
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStoreUnavailableError, type EventStore, type Position } from '../../src/adapters/event-store.js';
+import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
+import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.schema.js';
+import { runMigrations } from '../../src/adapters/postgres/migrate.js';
+import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.js';
+import { createTestDatabaseUrl } from '../support/database.js';
+import { collect, describeEventStoreContract, ev, readAllUntil, startCollector } from '../support/event-store-contract.js';
+
+let db: Database;
+
+beforeAll(async () => {
+  const url = await createTestDatabaseUrl('pg_event_store');
+  db = createDatabase({ url, poolSize: 24 });
+  await runMigrations(db.knex, eventStoreMigrations);
+});
+
+afterAll(async () => {
+  await db?.close();
+});
+
+function newStore(options: { pollIntervalMs?: number; batchSize?: number } = {}): EventStore {
+  return createPgEventStore({ pool: db.pool, connectionString: db.url, ...options });
+}
+
+describeEventStoreContract('postgres', async () => {
+  const store = newStore();
+  return { store, teardown: () => store.close() };
+});
+
+describeEventStoreContract('postgres, pages of 7 rows', async () => {
+  const store = newStore({ batchSize: 7 });
+  return { store, teardown: () => store.close() };
+});
+
+/** A raw connection appending inside a transaction it controls (what another process would do). */
+async function rawAppend(client: pg.Client, stream: string, id: string, type = 'Raw'): Promise<void> {
+  await client.query(`SELECT es.append($1, 'any', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[])`, [
+    stream,
+    [id],
+    [type],
+    [JSON.stringify({ id })],
+    [null],
+  ]);
+}
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  return client;
+}
+
+describe('postgres event store: specifics', () => {
+  let store: EventStore;
+  beforeAll(() => {
+    store = newStore();
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it('the xmin guard holds back an event committed after an older, still-open transaction; a naive cursor loses it', async () => {
+    const p = `guard-${randomUUID().slice(0, 8)}-`;
+    const head = await store.headPosition();
+    const ac = new AbortController();
+    const sub = startCollector(store.subscribeToAll({ after: head ?? 'start', filter: { streamPrefixes: [p] }, signal: ac.signal }));
+    await sub.until(() => sub.items.some((i) => i.kind === 'caughtUp'));
+
+    // The naive reader of the research notes: global_position > last, advancing to the highest seen.
+    const naiveSeen: string[] = [];
+    let naiveLast = BigInt((await db.pool.query<{ m: string }>('SELECT coalesce(max(global_position), 0)::text AS m FROM es.events')).rows[0]!.m);
+    const naivePoll = async () => {
+      const { rows } = await db.pool.query<{ gp: string; event_id: string }>(
+        'SELECT global_position::text AS gp, event_id FROM es.events WHERE global_position > $1 AND stream_name LIKE $2 ORDER BY global_position',
+        [naiveLast.toString(), `${p}%`],
+      );
+      for (const r of rows) {
+        naiveSeen.push(r.event_id);
+        naiveLast = BigInt(r.gp);
+      }
+    };
+
+    const a = await connect();
+    const idA = randomUUID();
+    const idB = randomUUID();
+    try {
+      await a.query('BEGIN');
+      await rawAppend(a, `${p}a`, idA); // takes the lower global_position and xid, stays open
+      await store.append(`${p}b`, [ev('B', {}, idB)]); // commits first
+
+      await naivePoll();
+      expect(naiveSeen).toEqual([idB]); // the naive cursor has already moved past A's position
+
+      // Several poll intervals and wake-ups later, the guarded subscriber still holds B back.
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(sub.events()).toEqual([]);
+      const visible = await collect(store.readAll({ from: head ?? 'start', filter: { streamPrefixes: [p] } }));
+      expect(visible).toEqual([]);
+
+      await a.query('COMMIT');
+    } finally {
+      await a.end();
+    }
+    await sub.until(() => sub.events().length === 2);
+    ac.abort();
+    await sub.done;
+    expect(sub.events().map((e) => e.id)).toEqual([idA, idB]);
+
+    await naivePoll();
+    expect(naiveSeen).toEqual([idB]); // A was lost for good by the naive reader
+  });
+
+  it('torture with commit delays and ~5% rollbacks: every committed event delivered exactly once, in order', async () => {
+    const p = `rollback-${randomUUID().slice(0, 8)}-`;
+    const head = await store.headPosition();
+    const filter = { streamPrefixes: [p] };
+    const ac = new AbortController();
+    const sub = startCollector(store.subscribeToAll({ after: head ?? 'start', filter, signal: ac.signal }));
+    await sub.until(() => sub.items.some((i) => i.kind === 'caughtUp'));
+
+    const committed = new Set<string>();
+    let rolledBack = 0;
+    const deadline = Date.now() + 4_000;
+    await Promise.all(
+      Array.from({ length: 16 }, async (_, w) => {
+        const client = await connect();
+        try {
+          for (let k = 0; Date.now() < deadline; k++) {
+            const ids = [randomUUID(), randomUUID()];
+            await client.query('BEGIN');
+            await rawAppend(client, `${p}${w}-${k % 3}`, ids[0]!);
+            if (Math.random() < 0.5) await rawAppend(client, `${p}${(w + 1) % 16}-x`, ids[1]!);
+            else ids.pop();
+            await new Promise((r) => setTimeout(r, Math.random() * 15));
+            if (Math.random() < 0.05) {
+              await client.query('ROLLBACK');
+              rolledBack++;
+            } else {
+              await client.query('COMMIT');
+              for (const id of ids) committed.add(id);
+            }
+          }
+        } finally {
+          await client.end();
+        }
+      }),
+    );
+    await sub.until(() => sub.events().length >= committed.size, 30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    ac.abort();
+    await sub.done;
+
+    const delivered = sub.events().map((e) => e.id);
+    expect(rolledBack).toBeGreaterThan(0);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    expect(delivered.length).toBe(committed.size);
+    expect(delivered.every((id) => committed.has(id))).toBe(true);
+    const all = await readAllUntil(store, { from: head ?? 'start', filter }, committed.size);
+    expect(delivered).toEqual(all.map((e) => e.id));
+    console.info(`torture with rollbacks: ${committed.size} committed events delivered exactly once, ${rolledBack} transactions rolled back`);
+  }, 60_000);
+
+  it('wakes subscribers without waiting for the fallback poll: locally and through LISTEN/NOTIFY', async () => {
+    const listening = newStore({ pollIntervalMs: 120_000 });
+    const other = newStore({ pollIntervalMs: 120_000 }); // stands in for another process
+    const p = `wake-${randomUUID().slice(0, 8)}-`;
+    const ac = new AbortController();
+    try {
+      const head = await listening.headPosition();
+      const all = startCollector(listening.subscribeToAll({ after: head ?? 'start', filter: { streamPrefixes: [p] }, signal: ac.signal }));
+      const one = startCollector(listening.subscribeToStream(`${p}s`, { after: 'start', signal: ac.signal }));
+      await all.until(() => all.items.some((i) => i.kind === 'caughtUp'));
+      await one.until(() => one.items.some((i) => i.kind === 'caughtUp'));
+      await waitForListeners(2); // this test's store and the suite's
+
+      await listening.append(`${p}s`, [ev('Local')]);
+      await all.until(() => all.events().length === 1, 20_000);
+      await one.until(() => one.events().length === 1, 20_000);
+
+      await other.append(`${p}s`, [ev('Remote')]);
+      await all.until(() => all.events().length === 2, 20_000);
+      await one.until(() => one.events().length === 2, 20_000);
+
+      // Kill the LISTEN connection: the store reconnects and wake-ups resume.
+      await db.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'sprintguard-es-listen' AND datname = current_database()`);
+      await new Promise((r) => setTimeout(r, 300));
+      await waitForListeners(2);
+      await other.append(`${p}s`, [ev('AfterReconnect')]);
+      await all.until(() => all.events().length === 3, 20_000);
+      await one.until(() => one.events().length === 3, 20_000);
+      expect(one.events().map((e) => e.type)).toEqual(['Local', 'Remote', 'AfterReconnect']);
+    } finally {
+      ac.abort();
+      await Promise.all([listening.close(), other.close()]);
+    }
+  });
+
+  it('close() ends every subscription cleanly', async () => {
+    const s = newStore();
+    const sub = startCollector(s.subscribeToAll({ after: 'end', signal: new AbortController().signal }));
+    await sub.until(() => sub.items.some((i) => i.kind === 'caughtUp'));
+    await s.close();
+    await sub.done;
+    expect(sub.ended).toBe(true);
+  });
+
+  it('reports an unreachable database as EventStoreUnavailableError', async () => {
+    const url = new URL(db.url);
+    url.port = '1';
+    const pool = new pg.Pool({ connectionString: url.toString(), connectionTimeoutMillis: 2_000 });
+    const s = createPgEventStore({ pool, connectionString: url.toString() });
+    try {
+      await expect(s.ping()).rejects.toBeInstanceOf(EventStoreUnavailableError);
+      await expect(s.append('x-1', [ev('X')])).rejects.toBeInstanceOf(EventStoreUnavailableError);
+      await expect(collect(s.readAll())).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    } finally {
+      await s.close();
+      await pool.end();
+    }
+  });
+
+  it('positions are (transaction id, global position) and ping works', async () => {
+    await store.ping();
+    const r = await store.append(`pos-${randomUUID().slice(0, 8)}`, [ev('A'), ev('B')]);
+    const { rows } = await db.pool.query<{ c: string; p: string }>(
+      'SELECT transaction_id::text AS c, global_position::text AS p FROM es.events ORDER BY global_position DESC LIMIT 1',
+    );
+    const expected: Position = { commit: BigInt(rows[0]!.c), prepare: BigInt(rows[0]!.p) };
+    expect(r.position).toEqual(expected);
+  });
+});
+
+/** Waits until `count` LISTEN connections of this database are up and idle. */
+async function waitForListeners(count: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    const { rows } = await db.pool.query(
+      `SELECT 1 FROM pg_stat_activity WHERE application_name = 'sprintguard-es-listen' AND datname = current_database() AND state = 'idle'`,
+    );
+    if (rows.length >= count) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error('LISTEN connection never came up');
+}

@@ -1,10 +1,10 @@
 // org-config: organization settings, schedule and feature flags, from the org streams.
 // A batch is folded in memory to the last row per key, then written with one multi-row upsert per
 // table; every upsert is guarded by the stream revision, so a replayed event changes nothing.
-import type { Knex } from 'knex';
 import type { OrgEvent } from '../domain/org.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { Projection } from './projection.js';
+import { upsertForward } from './upsert.js';
 
 type Row = Record<string, unknown> & { revision: string };
 
@@ -46,19 +46,8 @@ export const orgConfigProjection: Projection = {
           break;
       }
     }
-    await upsert(trx, 'org_settings', ['org_id'], [...settings.values()]);
-    await upsert(trx, 'schedules', ['org_id'], [...schedules.values()]);
-    await upsert(trx, 'feature_flags', ['org_id', 'name'], [...flags.values()]);
+    await upsertForward(trx, 'org_settings', ['org_id'], [...settings.values()]);
+    await upsertForward(trx, 'schedules', ['org_id'], [...schedules.values()]);
+    await upsertForward(trx, 'feature_flags', ['org_id', 'name'], [...flags.values()]);
   },
 };
-
-/** One multi-row upsert that only moves a row forward in its stream. */
-export async function upsert(trx: Knex.Transaction, table: string, key: string[], rows: Row[]): Promise<void> {
-  if (rows.length === 0) return;
-  await trx(table)
-    .insert(rows)
-    .onConflict(key)
-    .merge()
-    .where(`${table}.revision`, '<', trx.raw('excluded.revision'));
-}
-

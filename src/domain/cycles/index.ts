@@ -1,0 +1,10 @@
+// The cycles a run can execute, by letter.
+import type { CycleId } from '../org.events.js';
+import type { Cycle } from './cycle.js';
+import { staleCycle } from './stale.cycle.js';
+import { triageCycle } from './triage.cycle.js';
+
+export const cycles: Partial<Record<CycleId, Cycle>> = { T: triageCycle, S: staleCycle };
+
+/** Cycles a run executes when the request names none. */
+export const defaultCycles: CycleId[] = ['T', 'S'];

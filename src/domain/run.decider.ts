@@ -1,0 +1,266 @@
+// Decider of a run stream (DESIGN.md §4). Every status change is an explicit event, and every step
+// also appends RunLogged lines, so the stream alone tells an auditor what happened and why.
+//
+// planning ──RunPlanned──► awaiting_confirmation ──RunConfirmed──► awaiting_approval ──► executing ──► completed
+//     │                         (more actions than the threshold)        │ (approval)        ▲
+//     │                                                                    └── auto ──────────┘
+//     └─► completed (dry run / nothing to do)     any non-terminal, not executing ──► rejected;  planning ──► failed
+import type { Decider } from './decider.js';
+import { conflict, notFound } from './errors.js';
+import type { CycleId } from './org.events.js';
+import type { ActionDraft } from './cycles/cycle.js';
+import type { PlannedAction, RunEvent, RunRequestedData } from './run.events.js';
+
+export type RunStatus = 'planning' | 'awaiting_confirmation' | 'awaiting_approval' | 'executing' | 'completed' | 'failed' | 'rejected';
+export type ActionStatus = 'proposed' | 'approved' | 'rejected' | 'executing' | 'executed' | 'failed' | 'skipped';
+
+export const terminalRunStatuses: readonly RunStatus[] = ['completed', 'failed', 'rejected'];
+export const isTerminal = (status: RunStatus | undefined) => status !== undefined && terminalRunStatuses.includes(status);
+
+export interface ActionState extends PlannedAction {
+  status: ActionStatus;
+}
+
+export interface RunState {
+  request: RunRequestedData | undefined;
+  status: RunStatus | undefined;
+  /** In plan order. */
+  actions: ActionState[];
+}
+
+export const initialRunState: RunState = { request: undefined, status: undefined, actions: [] };
+
+export type RunCommand =
+  | { type: 'RequestRun'; request: RunRequestedData }
+  | { type: 'RecordPlan'; drafts: (ActionDraft & { cycle: CycleId })[]; itemsRead: number; now: Date }
+  | { type: 'FailRun'; error: string; now: Date }
+  | { type: 'ConfirmRun'; by: string; now: Date }
+  | { type: 'ApproveAction'; actionId: string; by: string; now: Date }
+  | { type: 'RejectAction'; actionId: string; by: string; reason?: string; now: Date }
+  | { type: 'ApproveAll'; by: string; now: Date }
+  | { type: 'ExecuteRun'; by: string; now: Date }
+  | { type: 'RejectRun'; by: string; reason?: string; now: Date }
+  | { type: 'StartActionExecution'; actionId: string; now: Date }
+  | { type: 'RecordActionOutcome'; actionId: string; outcome: 'executed' | 'failed'; error?: string; reconciled?: boolean; now: Date };
+
+const log = (message: string, at: string, level: 'info' | 'warn' | 'error' = 'info'): RunEvent => ({
+  type: 'RunLogged',
+  data: { level, message, at },
+});
+
+function requireRun(state: RunState): asserts state is RunState & { request: RunRequestedData; status: RunStatus } {
+  if (!state.request || !state.status) throw notFound('Run not found');
+}
+
+function refuseTerminal(state: RunState, what: string): void {
+  if (isTerminal(state.status)) throw conflict(`Cannot ${what}: the run is already ${state.status}`);
+}
+
+function findAction(state: RunState, actionId: string): ActionState {
+  const action = state.actions.find((a) => a.action_id === actionId);
+  if (!action) throw notFound(`Action ${actionId} not found in this run`);
+  return action;
+}
+
+/** The run starts executing: approve what auto mode approves, and complete at once when nothing is approved. */
+function startExecution(state: RunState, by: string, autoApprove: boolean, at: string): RunEvent[] {
+  const willRun = state.actions.filter((a) => a.status === 'approved' || (autoApprove && a.status === 'proposed'));
+  const events: RunEvent[] = [{ type: 'RunExecutionStarted', data: { by, auto_approve: autoApprove, at } }];
+  if (willRun.length === 0) {
+    events.push(log('nothing approved to execute', at), { type: 'RunCompleted', data: { at } });
+  } else {
+    events.push(log(`executing ${willRun.length} approved action${willRun.length === 1 ? '' : 's'}`, at));
+  }
+  return events;
+}
+
+/** After planning (or the confirmation gate): wait for approvals, or execute in auto mode. */
+function afterGate(state: RunState & { request: RunRequestedData }, pending: number, at: string): RunEvent[] {
+  const needsApproval = state.request.flow === 'approval' || state.request.settings.write_mode === 'approval';
+  if (needsApproval) {
+    return [{ type: 'ApprovalRequested', data: { pending_count: pending, at } }, log(`waiting for approval of ${pending} action${pending === 1 ? '' : 's'}`, at)];
+  }
+  return startExecution(state, 'system', true, at);
+}
+
+function decide(command: RunCommand, state: RunState): RunEvent[] {
+  if (command.type === 'RequestRun') {
+    if (state.request) return []; // already requested: the command is satisfied
+    const r = command.request;
+    return [
+      { type: 'RunRequested', data: r },
+      log(`run requested by ${r.requested_by}: ${r.board_type} ${r.project_key}, cycles ${r.cycles.join(', ')}${r.dry_run ? ', dry run' : ''}`, r.at),
+    ];
+  }
+  requireRun(state);
+  const at = command.now.toISOString();
+  switch (command.type) {
+    case 'RecordPlan': {
+      if (state.status !== 'planning') return []; // planned already (another process got there first)
+      const { action_cap: cap, confirmation_threshold: threshold } = state.request.settings;
+      const actions: PlannedAction[] = command.drafts.map((d, i) => ({ ...d, action_id: `act-${i + 1}` }));
+      const events: RunEvent[] = [
+        log(`read ${command.itemsRead} active item${command.itemsRead === 1 ? '' : 's'} from ${state.request.board_type} ${state.request.project_key}`, at),
+        { type: 'RunPlanned', data: { actions, items_read: command.itemsRead, at } },
+      ];
+      const perCycle = [...new Set(actions.map((a) => a.cycle))].map((c) => `${c}: ${actions.filter((a) => a.cycle === c).length}`);
+      events.push(log(`planned ${actions.length} action${actions.length === 1 ? '' : 's'}${perCycle.length ? ` (${perCycle.join(', ')})` : ''}`, at));
+      const dryRun = state.request.dry_run || state.request.settings.write_mode === 'dry_run';
+      if (dryRun) {
+        for (const a of actions) events.push({ type: 'ActionSkipped', data: { action_id: a.action_id, reason: 'dry run: planned only', at } });
+        events.push(log('dry run: nothing is written to the board', at), { type: 'RunCompleted', data: { at } });
+        return events;
+      }
+      const overCap = actions.slice(cap);
+      for (const a of overCap) {
+        events.push({ type: 'ActionSkipped', data: { action_id: a.action_id, reason: `action cap of ${cap} reached`, at } });
+      }
+      if (overCap.length > 0) events.push(log(`skipped ${overCap.length} action${overCap.length === 1 ? '' : 's'}: action cap of ${cap} reached`, at, 'warn'));
+      const kept = actions.length - overCap.length;
+      if (kept === 0) {
+        events.push(log('nothing to do', at), { type: 'RunCompleted', data: { at } });
+        return events;
+      }
+      if (actions.length > threshold) {
+        events.push(
+          { type: 'ConfirmationRequested', data: { planned_count: actions.length, threshold, at } },
+          log(`${actions.length} actions planned, more than the confirmation threshold of ${threshold}: waiting for confirmation`, at),
+        );
+        return events;
+      }
+      return [...events, ...afterGate({ ...fold(state, events), request: state.request }, kept, at)];
+    }
+    case 'FailRun':
+      if (isTerminal(state.status)) return [];
+      return [log(command.error, at, 'error'), { type: 'RunFailed', data: { error: command.error, at } }];
+    case 'ConfirmRun': {
+      refuseTerminal(state, 'confirm');
+      if (state.status !== 'awaiting_confirmation') throw conflict(`The run is ${state.status}; there is no confirmation to give`);
+      const pending = state.actions.filter((a) => a.status === 'proposed').length;
+      return [{ type: 'RunConfirmed', data: { by: command.by, at } }, log(`confirmed by ${command.by}`, at), ...afterGate(state, pending, at)];
+    }
+    case 'ApproveAction':
+    case 'RejectAction': {
+      const verb = command.type === 'ApproveAction' ? 'approve' : 'reject';
+      refuseTerminal(state, `${verb} an action`);
+      const action = findAction(state, command.actionId);
+      if (action.status !== 'proposed') throw conflict(`Action ${action.action_id} is already ${action.status}`);
+      if (state.status !== 'awaiting_approval') throw conflict(`The run is ${state.status}; actions can be decided once it awaits approval`);
+      const decided: RunEvent =
+        command.type === 'ApproveAction'
+          ? { type: 'ActionApproved', data: { action_id: action.action_id, by: command.by, at } }
+          : { type: 'ActionRejected', data: { action_id: action.action_id, by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } };
+      const events: RunEvent[] = [decided, log(`${action.action_id} (${action.kind} on ${action.item_key}) ${verb}d by ${command.by}`, at)];
+      const after = fold(state, [decided]);
+      if (!after.actions.some((a) => a.status === 'proposed')) events.push(...startExecution(after, command.by, false, at));
+      return events;
+    }
+    case 'ApproveAll': {
+      refuseTerminal(state, 'approve actions');
+      if (state.status !== 'awaiting_approval') throw conflict(`The run is ${state.status}; actions can be decided once it awaits approval`);
+      const approved: RunEvent[] = state.actions
+        .filter((a) => a.status === 'proposed')
+        .map((a) => ({ type: 'ActionApproved', data: { action_id: a.action_id, by: command.by, at } }));
+      const events: RunEvent[] = [...approved, log(`${approved.length} action${approved.length === 1 ? '' : 's'} approved by ${command.by}`, at)];
+      return [...events, ...startExecution(fold(state, approved), command.by, false, at)];
+    }
+    case 'ExecuteRun': {
+      refuseTerminal(state, 'execute');
+      if (state.status === 'executing') throw conflict('The run is already executing');
+      if (state.status !== 'awaiting_approval') throw conflict(`The run is ${state.status}; it can be executed once it awaits approval`);
+      const undecided: RunEvent[] = state.actions
+        .filter((a) => a.status === 'proposed')
+        .map((a) => ({ type: 'ActionSkipped', data: { action_id: a.action_id, reason: 'not approved before execution', at } }));
+      return [...undecided, ...startExecution(fold(state, undecided), command.by, false, at)];
+    }
+    case 'RejectRun': {
+      refuseTerminal(state, 'reject the run');
+      if (state.status === 'executing') throw conflict('The run is already executing');
+      return [
+        { type: 'RunRejected', data: { by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } },
+        log(`run rejected by ${command.by}${command.reason ? `: ${command.reason}` : ''}`, at),
+      ];
+    }
+    case 'StartActionExecution': {
+      if (state.status !== 'executing') return [];
+      const action = findAction(state, command.actionId);
+      if (action.status !== 'approved') return [];
+      return [{ type: 'ActionExecutionStarted', data: { action_id: action.action_id, at } }];
+    }
+    case 'RecordActionOutcome': {
+      const action = findAction(state, command.actionId);
+      if (action.status !== 'executing') return [];
+      const what = `${action.kind} on ${action.item_key}`;
+      const outcome: RunEvent[] =
+        command.outcome === 'executed'
+          ? [
+              { type: 'ActionExecuted', data: { action_id: action.action_id, reconciled: command.reconciled ?? false, at } },
+              log(`${action.action_id} executed: ${what}${command.reconciled ? ' (found done on the board after a restart)' : ''}`, at),
+            ]
+          : [
+              { type: 'ActionFailed', data: { action_id: action.action_id, error: command.error ?? 'failed', at } },
+              log(`${action.action_id} failed: ${what}: ${command.error ?? 'failed'}`, at, 'error'),
+            ];
+      const after = fold(state, outcome);
+      if (!after.actions.some((a) => a.status === 'approved' || a.status === 'executing')) {
+        const counts = (s: ActionStatus) => after.actions.filter((a) => a.status === s).length;
+        outcome.push(log(`run completed: ${counts('executed')} executed, ${counts('failed')} failed, ${counts('skipped')} skipped, ${counts('rejected')} rejected`, at), {
+          type: 'RunCompleted',
+          data: { at },
+        });
+      }
+      return outcome;
+    }
+  }
+}
+
+function setAction(state: RunState, actionId: string, status: ActionStatus): RunState {
+  return { ...state, actions: state.actions.map((a) => (a.action_id === actionId ? { ...a, status } : a)) };
+}
+
+function evolve(state: RunState, event: RunEvent): RunState {
+  switch (event.type) {
+    case 'RunRequested':
+      return { ...state, request: event.data, status: 'planning' };
+    case 'RunPlanned':
+      return { ...state, actions: event.data.actions.map((a) => ({ ...a, status: 'proposed' })) };
+    case 'ConfirmationRequested':
+      return { ...state, status: 'awaiting_confirmation' };
+    case 'ActionApproved':
+      return setAction(state, event.data.action_id, 'approved');
+    case 'ActionRejected':
+      return setAction(state, event.data.action_id, 'rejected');
+    case 'RunExecutionStarted': {
+      const actions = event.data.auto_approve
+        ? state.actions.map((a) => (a.status === 'proposed' ? { ...a, status: 'approved' as const } : a))
+        : state.actions;
+      return { ...state, status: 'executing', actions };
+    }
+    case 'ActionExecutionStarted':
+      return setAction(state, event.data.action_id, 'executing');
+    case 'ActionExecuted':
+      return setAction(state, event.data.action_id, 'executed');
+    case 'ActionFailed':
+      return setAction(state, event.data.action_id, 'failed');
+    case 'ActionSkipped':
+      return setAction(state, event.data.action_id, 'skipped');
+    case 'RunCompleted':
+      return { ...state, status: 'completed' };
+    case 'RunFailed':
+      return { ...state, status: 'failed' };
+    case 'RunRejected':
+      return { ...state, status: 'rejected' };
+    case 'ApprovalRequested':
+      return { ...state, status: 'awaiting_approval' };
+    case 'RunLogged':
+    case 'RunConfirmed':
+      return state;
+  }
+}
+
+function fold(state: RunState, events: RunEvent[]): RunState {
+  return events.reduce(evolve, state);
+}
+
+export const runDecider: Decider<RunState, RunCommand, RunEvent> = { initialState: initialRunState, decide, evolve };
+

@@ -1,0 +1,128 @@
+// Run commands: trigger, the approval flow (start/execute), confirmation, approvals and rejection.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { DomainError, notFound } from '../../domain/errors.js';
+import { cycles } from '../../domain/cycles/index.js';
+import type { CycleId } from '../../domain/org.events.js';
+import { getRun, listRunActions } from '../../queries/runs.query.js';
+import { commandContext } from '../request-context.js';
+import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
+import { ActionParamsSchema, ActionSchema, ReasonBodySchema, RunParamsSchema, RunRequestBodySchema, RunSchema, TriggeredRunSchema } from '../schemas/runs.schemas.js';
+import type { RunRouteDeps } from './run-route-deps.js';
+
+const runResponses = { 200: RunSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
+const actionResponses = { 200: ActionSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
+
+export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, deps) => {
+  const runAfterWrite = async (request: FastifyRequest, runId: string) => {
+    await deps.awaitRuns();
+    const run = await getRun(deps.knex, request.orgId, runId);
+    if (!run) throw notFound('Run not found');
+    return run;
+  };
+  const actionAfterWrite = async (request: FastifyRequest, runId: string, actionId: string) => {
+    await deps.awaitRuns();
+    const action = (await listRunActions(deps.knex, request.orgId, runId)).find((a) => a.id === actionId);
+    if (!action) throw notFound('Action not found');
+    return action;
+  };
+
+  /** Cycles the request names must exist, and P needs its flag (DESIGN.md §4). */
+  const checkCycles = async (orgId: string, requested: CycleId[] | undefined) => {
+    if (!requested?.includes('P')) return;
+    const org = await deps.orgCommands.load(orgId);
+    if (!org.flags.cycle_p) throw new DomainError('forbidden', 'Cycle P needs the cycle_p feature flag to be on');
+    if (!cycles.P) throw new DomainError('forbidden', 'Cycle P needs a source-control configuration, which this version cannot use yet');
+  };
+
+  app.post(
+    '/api/runs/trigger',
+    {
+      config: { permission: 'runs:trigger' },
+      schema: {
+        tags: ['runs'],
+        summary: 'Start a guarded run, or resume the non-terminal run of the same board and project',
+        body: RunRequestBodySchema,
+        response: { 200: TriggeredRunSchema, 201: TriggeredRunSchema, ...authErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await checkCycles(request.orgId, request.body.cycles);
+      const { runId, resumed } = await deps.runCommands.trigger(request.orgId, request.body, commandContext(request));
+      const run = await runAfterWrite(request, runId);
+      return reply.code(resumed ? 200 : 201).send({ ...run, resumed });
+    },
+  );
+
+  app.post(
+    '/api/runs/start',
+    {
+      config: { permission: 'runs:trigger' },
+      schema: {
+        tags: ['runs'],
+        summary: 'Approval flow: start a run that plans and waits for approvals whatever the write mode',
+        body: RunRequestBodySchema,
+        response: { 201: RunSchema, ...authErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      await checkCycles(request.orgId, request.body.cycles);
+      const { runId } = await deps.runCommands.start(request.orgId, request.body, commandContext(request));
+      return reply.code(201).send(await runAfterWrite(request, runId));
+    },
+  );
+
+  const runCommand = (
+    path: string,
+    permission: 'runs:confirm' | 'runs:approve',
+    summary: string,
+    execute: (request: FastifyRequest<{ Params: { run_id: string }; Body: { reason?: string } | undefined }>) => Promise<unknown>,
+  ) =>
+    app.post(
+      path,
+      { config: { permission }, schema: { tags: ['runs'], summary, params: RunParamsSchema, body: ReasonBodySchema, response: runResponses } },
+      async (request) => {
+        await execute(request);
+        return runAfterWrite(request, request.params.run_id);
+      },
+    );
+
+  runCommand('/api/runs/:run_id/confirm', 'runs:confirm', 'Clear the run-level confirmation gate', (r) =>
+    deps.runCommands.confirm(r.orgId, r.params.run_id, commandContext(r)),
+  );
+  runCommand('/api/runs/:run_id/execute', 'runs:approve', 'Approval flow: execute the approved actions (undecided ones are skipped)', (r) =>
+    deps.runCommands.execute(r.orgId, r.params.run_id, commandContext(r)),
+  );
+  runCommand('/api/runs/:run_id/approve-all', 'runs:approve', 'Approve all remaining proposed actions of the run', (r) =>
+    deps.runCommands.approveAll(r.orgId, r.params.run_id, commandContext(r)),
+  );
+  runCommand('/api/runs/:run_id/reject', 'runs:approve', 'Reject the run', (r) =>
+    deps.runCommands.reject(r.orgId, r.params.run_id, r.body?.reason, commandContext(r)),
+  );
+
+  app.post(
+    '/api/runs/:run_id/actions/:action_id/approve',
+    {
+      config: { permission: 'runs:approve' },
+      schema: { tags: ['approvals'], summary: 'Approve one action', params: ActionParamsSchema, body: ReasonBodySchema, response: actionResponses },
+    },
+    async (request) => {
+      const { run_id, action_id } = request.params;
+      await deps.runCommands.approveAction(request.orgId, run_id, action_id, commandContext(request));
+      return actionAfterWrite(request, run_id, action_id);
+    },
+  );
+
+  app.post(
+    '/api/runs/:run_id/actions/:action_id/reject',
+    {
+      config: { permission: 'runs:approve' },
+      schema: { tags: ['approvals'], summary: 'Reject one action', params: ActionParamsSchema, body: ReasonBodySchema, response: actionResponses },
+    },
+    async (request) => {
+      const { run_id, action_id } = request.params;
+      await deps.runCommands.rejectAction(request.orgId, run_id, action_id, request.body?.reason, commandContext(request));
+      return actionAfterWrite(request, run_id, action_id);
+    },
+  );
+};

@@ -1,0 +1,22 @@
+// What the run routes need, passed as plugin options.
+import type { Knex } from 'knex';
+import type { BoardProvider } from '../../adapters/boards/board-provider.js';
+import type { RunCommands } from '../../commands/run.commands.js';
+import type { OrgCommands } from '../../commands/org.commands.js';
+
+export interface ConnectedBoard {
+  provider: BoardProvider;
+  board_type: 'jira' | 'linear';
+  /** Project (Jira) or team (Linear) keys saved with the integration, first is the default. */
+  project_keys: string[];
+}
+
+export interface RunRouteDeps {
+  knex: Knex;
+  runCommands: RunCommands;
+  orgCommands: OrgCommands;
+  /** The organization's connected board; throws a DomainError (400) when none is configured. */
+  connectedBoard(orgId: string): Promise<ConnectedBoard>;
+  /** Waits (bounded) until the runs read model includes everything appended so far. */
+  awaitRuns(): Promise<void>;
+}

@@ -1,0 +1,93 @@
+// Run reads: GET /api/runs, /api/runs/{id}, /api/runs/{id}/actions, /api/runs/next-task.
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { BoardProviderError } from '../../adapters/boards/board-provider.js';
+import { DomainError, notFound } from '../../domain/errors.js';
+import { getRun, listRunActions, listRuns } from '../../queries/runs.query.js';
+import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
+import { ActionSchema, ListRunsQuerySchema, NextTaskQuerySchema, NextTaskSchema, RunParamsSchema, RunSchema } from '../schemas/runs.schemas.js';
+import type { RunRouteDeps } from './run-route-deps.js';
+
+export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, deps) => {
+  app.get(
+    '/api/runs',
+    {
+      config: { permission: 'app:read' },
+      schema: { tags: ['runs'], summary: 'List runs, newest first', querystring: ListRunsQuerySchema, response: { 200: Type.Array(RunSchema), ...authErrorResponses } },
+    },
+    async (request) => listRuns(deps.knex, request.orgId, request.query),
+  );
+
+  app.get(
+    '/api/runs/next-task',
+    {
+      config: { permission: 'app:read' },
+      schema: {
+        tags: ['runs'],
+        summary: 'Highest-ranked active task from the connected board',
+        querystring: NextTaskQuerySchema,
+        response: { 200: NextTaskSchema, 502: DetailErrorSchema, ...authErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const board = await deps.connectedBoard(request.orgId);
+      const projectKey = request.query.project_key ?? board.project_keys[0];
+      if (!projectKey) throw new DomainError('invalid', 'querystring/project_key is required: the integration settings name no project');
+      try {
+        const [item] = await board.provider.listActiveItems(projectKey, { limit: 1 });
+        return {
+          board_type: board.board_type,
+          project_key: projectKey,
+          task: item
+            ? {
+                key: item.key,
+                title: item.title,
+                ...(item.url ? { url: item.url } : {}),
+                status: item.status,
+                status_category: item.statusCategory,
+                assignee: item.assignee?.name ?? null,
+                priority: item.priority,
+                estimate: item.estimate,
+                labels: item.labels,
+                updated_at: item.updatedAt,
+              }
+            : null,
+        };
+      } catch (err) {
+        if (err instanceof BoardProviderError) return reply.code(502).send({ detail: `The board answered with an error: ${err.message}` });
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/api/runs/:run_id',
+    {
+      config: { permission: 'app:read' },
+      schema: { tags: ['runs'], summary: 'One run', params: RunParamsSchema, response: { 200: RunSchema, 404: DetailErrorSchema, ...authErrorResponses } },
+    },
+    async (request) => {
+      const run = await getRun(deps.knex, request.orgId, request.params.run_id);
+      if (!run) throw notFound('Run not found');
+      return run;
+    },
+  );
+
+  app.get(
+    '/api/runs/:run_id/actions',
+    {
+      config: { permission: 'app:read' },
+      schema: {
+        tags: ['runs'],
+        summary: 'Action log of one run, in plan order',
+        params: RunParamsSchema,
+        response: { 200: Type.Array(ActionSchema), 404: DetailErrorSchema, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const run = await getRun(deps.knex, request.orgId, request.params.run_id);
+      if (!run) throw notFound('Run not found');
+      return listRunActions(deps.knex, request.orgId, request.params.run_id);
+    },
+  );
+};

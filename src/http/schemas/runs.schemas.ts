@@ -1,0 +1,106 @@
+// Request and response shapes of the run routes (spec "Run", DESIGN.md §6).
+import { Type } from '@sinclair/typebox';
+import { BoardTypeSchema, CycleIdSchema } from '../../domain/org.events.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const RunSchema = Type.Object(
+  {
+    id: Type.String(),
+    board_type: Type.String(),
+    project_key: Type.String(),
+    status: Type.String({ description: 'planning, awaiting_confirmation, awaiting_approval, executing, completed, failed or rejected' }),
+    is_dry_run: Type.Boolean(),
+    planned_actions_count: Type.Integer(),
+    executed_actions_count: Type.Integer(),
+    cycles_run: Type.Array(Type.String()),
+    flow: Type.String(),
+    write_mode: Type.String(),
+    approved_actions_count: Type.Integer(),
+    rejected_actions_count: Type.Integer(),
+    failed_actions_count: Type.Integer(),
+    skipped_actions_count: Type.Integer(),
+    pending_actions_count: Type.Integer(),
+    items_read: Type.Integer(),
+    requested_by: Type.String(),
+    error: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    completed_at: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'Run' },
+);
+
+export const TriggeredRunSchema = Type.Composite([Type.Omit(RunSchema, []), Type.Object({ resumed: Type.Boolean() })]);
+
+export const ActionSchema = Type.Object(
+  {
+    id: Type.String(),
+    run_id: Type.String(),
+    seq: Type.Integer(),
+    cycle: Type.String(),
+    kind: Type.String({ description: 'comment, transition, assign, label or link_pull_request' }),
+    item_key: Type.String(),
+    item_title: Nullable(Type.String()),
+    params: Type.Record(Type.String(), Type.Unknown()),
+    reason: Type.String(),
+    status: Type.String({ description: 'proposed, approved, rejected, executing, executed, failed or skipped' }),
+    decided_by: Nullable(Type.String()),
+    decided_at: Nullable(Type.String({ format: 'date-time' })),
+    decision_reason: Nullable(Type.String()),
+    executed_at: Nullable(Type.String({ format: 'date-time' })),
+    error: Nullable(Type.String()),
+  },
+  { $id: 'RunAction' },
+);
+
+export const RunRequestBodySchema = Type.Object(
+  {
+    board_type: BoardTypeSchema,
+    project_key: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    cycles: Type.Optional(Type.Array(CycleIdSchema, { minItems: 1, maxItems: 3 })),
+    dry_run: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+export const ListRunsQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+    board_type: Type.Optional(Type.String({ maxLength: 32 })),
+    project_key: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+export const RunParamsSchema = Type.Object({ run_id: Type.String({ minLength: 1, maxLength: 100 }) });
+export const ActionParamsSchema = Type.Object({
+  run_id: Type.String({ minLength: 1, maxLength: 100 }),
+  action_id: Type.String({ minLength: 1, maxLength: 100 }),
+});
+export const ReasonBodySchema = Type.Optional(Type.Object({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }));
+
+export const NextTaskQuerySchema = Type.Object(
+  { project_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  { additionalProperties: false },
+);
+
+export const NextTaskSchema = Type.Object({
+  board_type: Type.String(),
+  project_key: Type.String(),
+  task: Nullable(
+    Type.Object({
+      key: Type.String(),
+      title: Type.String(),
+      url: Type.Optional(Type.String()),
+      status: Type.String(),
+      status_category: Type.String(),
+      assignee: Nullable(Type.String()),
+      priority: Nullable(Type.String()),
+      estimate: Nullable(Type.Number()),
+      labels: Type.Array(Type.String()),
+      updated_at: Type.String(),
+    }),
+  ),
+});

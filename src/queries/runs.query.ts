@@ -1,0 +1,141 @@
+// Reads of the runs read model. Every query filters by the caller's organization.
+import type { Knex } from 'knex';
+import type { BoardType } from '../domain/org.events.js';
+
+export interface RunView {
+  id: string;
+  board_type: string;
+  project_key: string;
+  status: string;
+  is_dry_run: boolean;
+  planned_actions_count: number;
+  executed_actions_count: number;
+  cycles_run: string[];
+  flow: string;
+  write_mode: string;
+  approved_actions_count: number;
+  rejected_actions_count: number;
+  failed_actions_count: number;
+  skipped_actions_count: number;
+  pending_actions_count: number;
+  items_read: number;
+  requested_by: string;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface ActionView {
+  id: string;
+  run_id: string;
+  seq: number;
+  cycle: string;
+  kind: string;
+  item_key: string;
+  item_title: string | null;
+  params: Record<string, unknown>;
+  reason: string;
+  status: string;
+  decided_by: string | null;
+  decided_at: string | null;
+  decision_reason: string | null;
+  executed_at: string | null;
+  error: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toRunView(row: Record<string, unknown>): RunView {
+  const r = row as unknown as Omit<RunView, 'id' | 'created_at' | 'updated_at' | 'completed_at'> & {
+    run_id: string;
+    created_at: Date;
+    updated_at: Date;
+    completed_at: Date | null;
+  };
+  return {
+    id: r.run_id,
+    board_type: r.board_type,
+    project_key: r.project_key,
+    status: r.status,
+    is_dry_run: r.is_dry_run,
+    planned_actions_count: r.planned_actions_count,
+    executed_actions_count: r.executed_actions_count,
+    cycles_run: r.cycles_run,
+    flow: r.flow,
+    write_mode: r.write_mode,
+    approved_actions_count: r.approved_actions_count,
+    rejected_actions_count: r.rejected_actions_count,
+    failed_actions_count: r.failed_actions_count,
+    skipped_actions_count: r.skipped_actions_count,
+    pending_actions_count: r.pending_actions_count,
+    items_read: r.items_read,
+    requested_by: r.requested_by,
+    error: r.error,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+    completed_at: iso(r.completed_at),
+  };
+}
+
+function toActionView(row: Record<string, unknown>): ActionView {
+  const a = row as unknown as Omit<ActionView, 'id' | 'decided_at' | 'executed_at'> & { action_id: string; decided_at: Date | null; executed_at: Date | null };
+  return {
+    id: a.action_id,
+    run_id: a.run_id,
+    seq: a.seq,
+    cycle: a.cycle,
+    kind: a.kind,
+    item_key: a.item_key,
+    item_title: a.item_title,
+    params: a.params,
+    reason: a.reason,
+    status: a.status,
+    decided_by: a.decided_by,
+    decided_at: iso(a.decided_at),
+    decision_reason: a.decision_reason,
+    executed_at: iso(a.executed_at),
+    error: a.error,
+  };
+}
+
+export interface RunFilters {
+  limit?: number;
+  offset?: number;
+  board_type?: string;
+  project_key?: string;
+}
+
+/** Newest first. */
+export async function listRuns(knex: Knex, orgId: string, filters: RunFilters): Promise<RunView[]> {
+  const q = knex('runs').where({ org_id: orgId });
+  if (filters.board_type) void q.andWhere({ board_type: filters.board_type });
+  if (filters.project_key) void q.andWhere({ project_key: filters.project_key });
+  const rows = await q
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'run_id', order: 'desc' }])
+    .limit(filters.limit ?? 50)
+    .offset(filters.offset ?? 0);
+  return rows.map(toRunView);
+}
+
+export async function getRun(knex: Knex, orgId: string, runId: string): Promise<RunView | undefined> {
+  const row = await knex('runs').where({ org_id: orgId, run_id: runId }).first();
+  return row ? toRunView(row) : undefined;
+}
+
+export async function listRunActions(knex: Knex, orgId: string, runId: string): Promise<ActionView[]> {
+  const rows = await knex('run_actions').where({ org_id: orgId, run_id: runId }).orderBy('seq');
+  return rows.map(toActionView);
+}
+
+const ACTIVE = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing'];
+
+/** The organization's newest non-terminal run of a board and project. */
+export async function findActiveRun(knex: Knex, orgId: string, boardType: BoardType, projectKey: string): Promise<string | undefined> {
+  const row = await knex('runs')
+    .where({ org_id: orgId, board_type: boardType, project_key: projectKey })
+    .whereIn('status', ACTIVE)
+    .orderBy('created_at', 'desc')
+    .first<{ run_id: string } | undefined>('run_id');
+  return row?.run_id;
+}

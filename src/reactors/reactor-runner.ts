@@ -1,0 +1,104 @@
+// Runs reactors: one active instance per reactor across processes (the projector's advisory lock),
+// a catch-up subscription after the stored checkpoint, each event handled with retries, and the
+// checkpoint advanced by compare-and-set after handling (at-least-once delivery).
+import type { Position } from '../adapters/event-store.js';
+import type { EventStore } from '../adapters/event-store.js';
+import type { Database } from '../adapters/postgres/database.js';
+import { advanceCheckpoint, ensureCheckpoint } from '../projections/checkpoints.js';
+import { sleep, tryAcquireProjectionLock, type ProjectorLog } from '../projections/projector.js';
+import type { Reactor } from './reactor.js';
+
+export interface ReactorRunnerDeps {
+  store: EventStore;
+  db: Database;
+  reactors: readonly Reactor[];
+  log?: ProjectorLog;
+  timing?: { leaderRetryMs?: number; backoffInitialMs?: number; backoffMaxMs?: number };
+}
+
+export interface ReactorRunner {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const silent: ProjectorLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
+  const log = deps.log ?? silent;
+  const leaderRetryMs = deps.timing?.leaderRetryMs ?? 3_000;
+  const backoffInitialMs = deps.timing?.backoffInitialMs ?? 200;
+  const backoffMaxMs = deps.timing?.backoffMaxMs ?? 30_000;
+  const controller = new AbortController();
+  const loops: Promise<void>[] = [];
+
+  async function runOnce(reactor: Reactor, signal: AbortSignal): Promise<void> {
+    const name = `reactor:${reactor.name}`;
+    const lock = await tryAcquireProjectionLock(deps.db, name);
+    if (!lock) {
+      await sleep(leaderRetryMs, signal);
+      return;
+    }
+    const both = AbortSignal.any([signal, lock.signal]);
+    try {
+      let position: Position | null = (await ensureCheckpoint(deps.db.knex, name, 1)).position;
+      for await (const item of deps.store.subscribeToAll({ after: position ?? 'start', filter: reactor.filter, signal: both })) {
+        if (both.aborted) break;
+        let next: Position;
+        if (item.kind === 'event') {
+          await handleWithRetry(reactor, item.event, both);
+          next = item.event.position;
+        } else if (item.kind === 'checkpoint') {
+          next = item.position;
+        } else continue;
+        if (both.aborted) break;
+        const from = position;
+        const moved = await deps.db.knex.transaction(async (trx) => {
+          await lock.assertHeld(trx);
+          return advanceCheckpoint(trx, name, from, next);
+        });
+        if (!moved) throw new Error(`checkpoint of ${name} moved by another runner`);
+        position = next;
+      }
+    } finally {
+      await lock.release();
+    }
+  }
+
+  async function handleWithRetry(reactor: Reactor, event: Parameters<Reactor['handle']>[0], signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        await reactor.handle(event, signal);
+        return;
+      } catch (err) {
+        if (signal.aborted) return;
+        const delay = Math.min(backoffMaxMs, backoffInitialMs * 2 ** Math.min(attempt, 16));
+        log.error({ err, reactor: reactor.name, stream: event.streamName, type: event.type, retryInMs: delay }, 'reactor failed; retrying');
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  async function loop(reactor: Reactor): Promise<void> {
+    for (let attempt = 0; !controller.signal.aborted; ) {
+      try {
+        await runOnce(reactor, controller.signal);
+        attempt = 0;
+      } catch (err) {
+        if (controller.signal.aborted) break;
+        const delay = Math.min(backoffMaxMs, backoffInitialMs * 2 ** Math.min(attempt++, 16));
+        log.error({ err, reactor: reactor.name, retryInMs: delay }, 'reactor runner failed; restarting');
+        await sleep(delay, controller.signal);
+      }
+    }
+  }
+
+  return {
+    async start() {
+      for (const reactor of deps.reactors) loops.push(loop(reactor));
+    },
+    async stop() {
+      controller.abort();
+      await Promise.allSettled(loops);
+    },
+  };
+}

@@ -217,10 +217,29 @@ class Batch {
   }
 }
 
-async function loadRows(trx: Knex.Transaction, batch: Batch, runIds: string[]): Promise<void> {
+/**
+ * Loads the rows a batch touches: its runs, and only the actions its events name (all of a run's
+ * actions only when auto-approval touches every proposed one). Loading every action of every run
+ * in the batch made large runs cost O(actions) per command.
+ */
+async function loadRows(trx: Knex.Transaction, batch: Batch, events: readonly RecordedEvent[], runIds: string[]): Promise<void> {
   const runs = await trx<RunRow>('runs').whereIn('run_id', runIds).forUpdate();
   for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
-  const actions = await trx<ActionRow>('run_actions').whereIn('run_id', runIds);
+  const wholeRuns = new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const e of events) {
+    const runId = idOfStream('run', e.streamName);
+    if (!runId) continue;
+    const data = e.data as { action_id?: unknown; auto_approve?: unknown };
+    if (e.type === 'RunExecutionStarted' && data.auto_approve === true) wholeRuns.add(runId);
+    else if (typeof data.action_id === 'string') pairs.push([runId, data.action_id]);
+  }
+  const wanted = pairs.filter(([runId]) => !wholeRuns.has(runId));
+  if (wholeRuns.size === 0 && wanted.length === 0) return;
+  const actions = await trx<ActionRow>('run_actions').where((q) => {
+    if (wholeRuns.size > 0) void q.orWhereIn('run_id', [...wholeRuns]);
+    if (wanted.length > 0) void q.orWhereIn(['run_id', 'action_id'], wanted);
+  });
   for (const a of actions) batch.actions.set(`${a.run_id}\u0000${a.action_id}`, { ...a, revision: String(a.revision) });
 }
 
@@ -233,7 +252,7 @@ export const runsProjection: Projection = {
     const runIds = [...new Set(events.map((e) => idOfStream('run', e.streamName)).filter((id): id is string => id !== undefined))];
     if (runIds.length === 0) return;
     const batch = new Batch();
-    await loadRows(trx, batch, runIds);
+    await loadRows(trx, batch, events, runIds);
     for (const event of events) batch.apply(event);
     await upsertForward(trx, 'runs', ['run_id'], [...batch.touchedRuns].map((id) => batch.runs.get(id)!));
     const actions = [...batch.touchedActions].map((k) => batch.actions.get(k)!).map((a) => ({ ...a, params: JSON.stringify(a.params) }));

@@ -2,6 +2,9 @@
 // stream, so an event applied twice (replay, overlapping rebuild) changes nothing.
 import type { Knex } from 'knex';
 
+// PostgreSQL's wire protocol allows at most 65,535 bind parameters per statement.
+const MAX_PARAMETERS = 60_000;
+
 export async function upsertForward<Row extends { revision: string }>(
   trx: Knex.Transaction,
   table: string,
@@ -9,9 +12,13 @@ export async function upsertForward<Row extends { revision: string }>(
   rows: readonly Row[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await trx(table)
-    .insert(rows as Row[])
-    .onConflict(key)
-    .merge()
-    .where(`${table}.revision`, '<', trx.raw('excluded.revision'));
+  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
+  for (let i = 0; i < rows.length; i += chunk) {
+    await trx(table)
+      .insert(rows.slice(i, i + chunk) as Row[])
+      .onConflict(key)
+      .merge()
+      .where(`${table}.revision`, '<', trx.raw('excluded.revision'));
+  }
 }

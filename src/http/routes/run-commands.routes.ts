@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { DomainError, notFound } from '../../domain/errors.js';
 import { cycles } from '../../domain/cycles/index.js';
 import type { CycleId } from '../../domain/org.events.js';
-import { getRun, listRunActions } from '../../queries/runs.query.js';
+import { getRun, getRunAction } from '../../queries/runs.query.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import { ActionParamsSchema, ActionSchema, ReasonBodySchema, RunParamsSchema, RunRequestBodySchema, RunSchema, TriggeredRunSchema } from '../schemas/runs.schemas.js';
@@ -22,7 +22,7 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
   };
   const actionAfterWrite = async (request: FastifyRequest, runId: string, actionId: string) => {
     await deps.awaitRuns();
-    const action = (await listRunActions(deps.knex, request.orgId, runId)).find((a) => a.id === actionId);
+    const action = await getRunAction(deps.knex, request.orgId, runId, actionId);
     if (!action) throw notFound('Action not found');
     return action;
   };

@@ -1,0 +1,176 @@
+// `sprintguard projections rebuild [name...]` and `sprintguard projections status`.
+// Progress goes to stderr (a bar on a terminal, plain lines otherwise); results go to stdout.
+import type { Command } from 'commander';
+import { formatPosition, type Position } from '../adapters/event-store.js';
+import { createProjector, type ProjectionStatus } from '../projections/projector.js';
+import {
+  ProjectionLockedError,
+  rebuildProjections,
+  selectProjections,
+  UnknownProjectionError,
+  type RebuildProgress,
+} from '../projections/rebuild.js';
+import type { Runtime } from './runtime.js';
+
+export function registerProjectionsCommands(program: Command, open: () => Promise<Runtime>): void {
+  const projections = program.command('projections').description('read-model projections');
+
+  projections
+    .command('rebuild')
+    .description('empty the named projections (all when none is named) and replay the event log into them')
+    .argument('[name...]', 'projection names')
+    .option('--batch-size <n>', 'events per transaction', (v) => parsePositiveInt(v, '--batch-size'))
+    .action(async (names: string[], options: { batchSize?: number }, command: Command) => {
+      const runtime = await open();
+      let failure: Error | undefined;
+      try {
+        selectProjections(runtime.projections, names);
+        const bar = new ProgressBar(process.stderr);
+        const results = await rebuildProjections(
+          { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize },
+          names,
+          (p) => bar.update(p),
+        );
+        bar.done();
+        for (const r of results) {
+          process.stdout.write(
+            `${r.name}: ${r.events.toLocaleString('en-US')} events in ${r.seconds.toFixed(1)} s ` +
+              `(${r.eventsPerSecond.toLocaleString('en-US')} events/s)\n`,
+          );
+        }
+      } catch (err) {
+        if (!(err instanceof UnknownProjectionError || err instanceof ProjectionLockedError)) throw err;
+        failure = err;
+      } finally {
+        await runtime.close();
+      }
+      // A usage problem, not a crash: one clear line and exit code 1.
+      if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
+    });
+
+  projections
+    .command('status')
+    .description('checkpoint, lag and version of every projection')
+    .option('--json', 'print JSON instead of a table')
+    .action(async (options: { json?: boolean }) => {
+      const runtime = await open();
+      try {
+        // A projector that is never started: status() only reads the checkpoints and the store.
+        const projector = createProjector({ store: runtime.store, db: runtime.db, projections: runtime.projections });
+        const rows = await projector.status();
+        process.stdout.write(options.json ? `${statusJson(rows)}\n` : statusTable(rows, new Date()));
+      } finally {
+        await runtime.close();
+      }
+    });
+}
+
+function parsePositiveInt(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${flag} must be a positive integer`);
+  return n;
+}
+
+export function statusTable(rows: readonly ProjectionStatus[], now: Date): string {
+  const header = ['name', 'version', 'checkpoint', 'updated', 'behind', 'lag'];
+  const body = rows.map((r) => [
+    r.name,
+    r.needsRebuild ? `${r.version} (stored ${r.storedVersion}: rebuild)` : String(r.version),
+    r.checkpoint ? formatPosition(r.checkpoint) : '-',
+    r.updatedAt ? `${formatDuration(now.getTime() - r.updatedAt.getTime())} ago` : 'never',
+    r.behind ? 'yes' : 'no',
+    r.behind ? formatDuration(r.lagMs) : '0',
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), ...body.map(line)].join('\n') + '\n';
+}
+
+function statusJson(rows: readonly ProjectionStatus[]): string {
+  const position = (p: Position | null) => (p ? formatPosition(p) : null);
+  return JSON.stringify(
+    rows.map((r) => ({
+      ...r,
+      checkpoint: position(r.checkpoint),
+      head: position(r.head),
+      updatedAt: r.updatedAt?.toISOString() ?? null,
+    })),
+    null,
+    2,
+  );
+}
+
+export function formatDuration(ms: number): string {
+  if (ms < 1_000) return `${Math.max(0, Math.round(ms))}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(1)}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(Math.floor(s % 60)).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/**
+ * A tiny progress display. On a terminal it redraws one line (at most 10 times a second); otherwise
+ * it prints a plain line every 2 seconds. The completed fraction is an estimate from the positions
+ * (the `prepare` part grows with the log in both adapters), good enough for an ETA.
+ */
+export class ProgressBar {
+  private lastDraw = 0;
+  private current: RebuildProgress | undefined;
+  private started = Date.now();
+  private readonly tty: boolean;
+
+  constructor(
+    private readonly out: NodeJS.WriteStream,
+    private readonly width = 24,
+  ) {
+    this.tty = out.isTTY === true;
+  }
+
+  update(p: RebuildProgress): void {
+    if (this.current?.name !== p.name) {
+      this.finishLine();
+      this.started = Date.now();
+    }
+    this.current = p;
+    const now = Date.now();
+    if (now - this.lastDraw < (this.tty ? 100 : 2_000)) return;
+    this.lastDraw = now;
+    this.draw(p);
+  }
+
+  done(): void {
+    this.finishLine();
+  }
+
+  private finishLine(): void {
+    if (!this.current) return;
+    this.draw(this.current);
+    if (this.tty) this.out.write('\n');
+    this.current = undefined;
+    this.lastDraw = 0;
+  }
+
+  private draw(p: RebuildProgress): void {
+    const fraction = estimateFraction(p.position, p.head);
+    const parts = [`${p.name}`];
+    if (fraction !== undefined && this.tty) {
+      const filled = Math.round(fraction * this.width);
+      parts.push(`[${'#'.repeat(filled)}${'-'.repeat(this.width - filled)}] ${Math.floor(fraction * 100)}%`);
+    } else if (fraction !== undefined) {
+      parts.push(`${Math.floor(fraction * 100)}%`);
+    }
+    parts.push(`${p.events.toLocaleString('en-US')} events`, `${p.eventsPerSecond.toLocaleString('en-US')} events/s`);
+    if (fraction !== undefined && fraction > 0 && fraction < 1) {
+      const elapsed = Date.now() - this.started;
+      parts.push(`ETA ${formatDuration((elapsed * (1 - fraction)) / fraction)}`);
+    }
+    const text = parts.join('  ');
+    this.out.write(this.tty ? `\r\x1b[2K${text}` : `${text}\n`);
+  }
+}
+
+function estimateFraction(position: Position, head: Position | null): number | undefined {
+  if (!head || head.prepare <= 0n) return undefined;
+  const f = Number(position.prepare) / Number(head.prepare);
+  return Number.isFinite(f) ? Math.min(1, Math.max(0, f)) : undefined;
+}

@@ -9,6 +9,7 @@ type Scenario = () => Promise<Figures>;
 
 const scenarios: Record<string, () => Promise<Scenario>> = {
   store: async () => (await import('./store.bench.js')).run,
+  commands: async () => (await import('./commands.bench.js')).run,
 };
 
 async function main(): Promise<void> {

@@ -1,20 +1,35 @@
 // buildApp(deps): the Fastify application as a plugin tree. It never listens; server.ts does, and
 // tests call buildApp + app.inject. Only this file and server.ts see concrete adapters.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
 import type { EventStore, Position } from './adapters/event-store.js';
 import type { IdentityVerifier } from './adapters/identity/identity.js';
 import { createOrgCommands } from './commands/org.commands.js';
+import { createRunCommands } from './commands/run.commands.js';
+import { StateCache } from './commands/state-cache.js';
 import type { Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
+import openApiPlugin from './http/plugins/openapi.js';
+import permissionsPlugin from './http/plugins/permissions.js';
+import rateLimitPlugin from './http/plugins/rate-limit.js';
 import { featureFlagRoutes } from './http/routes/feature-flags.routes.js';
 import { healthRoutes, type ReadinessCheck } from './http/routes/health.routes.js';
 import { orgSettingsRoutes } from './http/routes/org-settings.routes.js';
 import type { OrgRouteDeps } from './http/routes/org-route-deps.js';
+import { rbacRoutes } from './http/routes/rbac.routes.js';
+import { runCommandRoutes } from './http/routes/run-commands.routes.js';
+import type { RunRouteDeps } from './http/routes/run-route-deps.js';
+import { runsRoutes } from './http/routes/runs.routes.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
+import { userRoutes } from './http/routes/user.routes.js';
+import { MEMBERS_PROJECTION } from './projections/members.projection.js';
+import { getMember } from './queries/members.query.js';
+import { findActiveRun } from './queries/runs.query.js';
+import type { RunProcessor } from './reactors/run-processor.js';
+import { runStreamId } from './domain/streams.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -28,12 +43,17 @@ export interface AppDeps {
   identity: IdentityVerifier;
   readModels: ReadModelWaiter;
   readiness: readonly ReadinessCheck[];
+  /** Plans runs by reading the board; the same processor drives the run reactor. */
+  runProcessor: RunProcessor;
+  /** The organization's connected board (integration settings); throws a DomainError when there is none. */
+  connectedBoard: RunRouteDeps['connectedBoard'];
   now?: () => Date;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const API_VERSION = '0.1.0';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
@@ -45,6 +65,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // Above the longest identifier a schema accepts (128), so that schemas, not the router, name the field.
+    routerOptions: { maxParamLength: 256 },
+    // Errors the router raises before any hook runs (malformed URL, over-long parameter): same shape
+    // as every other handler error, and the request id header.
+    frameworkErrors: (err, request, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void (reply as FastifyReply)
+        .code(tooLong ? 414 : 400)
+        .header('x-request-id', request.id)
+        .send({ detail: tooLong ? 'A path parameter is too long' : 'Malformed URL' });
+    },
     ajv: {
       // Reject unknown fields (DESIGN.md §6) instead of silently dropping them.
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -55,21 +86,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
 
+  // Order matters: the hooks run in registration order (see each plugin's header).
   await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, {
+    readsPerMinute: deps.config.RATE_LIMIT_READS_PER_MINUTE,
+    writesPerMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,
+    now: () => now().getTime(),
+  });
   await app.register(authPlugin, { identity: deps.identity });
+  await app.register(permissionsPlugin, { loadMember: (orgId, userId) => getMember(deps.knex, orgId, userId) });
+  await app.register(openApiPlugin, { version: API_VERSION });
 
-  const orgDeps: OrgRouteDeps = {
-    knex: deps.knex,
-    orgCommands: createOrgCommands({ store: deps.store, now }),
-    awaitReadModel: async (position) => {
-      if (!position) return;
-      await deps.readModels.waitFor(position, { projections: ['org_config'], timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
-    },
+  const orgCommands = createOrgCommands({ store: deps.store, now });
+  const awaitProjections = (projections: string[]) => async (position: Position | undefined) => {
+    if (!position) return;
+    await deps.readModels.waitFor(position, { projections, timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
   };
+  const orgDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections(['org_config']) };
+  const memberDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections([MEMBERS_PROJECTION]) };
 
   await app.register(healthRoutes, { checks: deps.readiness });
+  await app.register(userRoutes, { knex: deps.knex });
+  await app.register(rbacRoutes, memberDeps);
   await app.register(orgSettingsRoutes, orgDeps);
   await app.register(scheduleRoutes, orgDeps);
   await app.register(featureFlagRoutes, orgDeps);
+
+  const runDeps: RunRouteDeps = {
+    knex: deps.knex,
+    orgCommands,
+    connectedBoard: deps.connectedBoard,
+    runCommands: createRunCommands({
+      store: deps.store,
+      now,
+      loadOrg: orgCommands.load,
+      findActiveRun: (orgId, boardType, projectKey) => findActiveRun(deps.knex, orgId, boardType, projectKey),
+      plan: (runId) => deps.runProcessor.planIfNeeded(runId),
+      cache: new StateCache(),
+    }),
+    // A run command appends in several steps (request, plan…): wait for the run stream's last event.
+    // Its position comes from a per-stream read, which sees every committed event of the stream
+    // (the global head may trail a just-committed write while other transactions are open).
+    awaitRun: async (runId, position) => {
+      if (position) {
+        await deps.readModels.waitFor(position, { projections: ['runs'], timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
+        return;
+      }
+      for await (const last of deps.store.readStream(runStreamId(runId), { from: 'end', direction: 'backwards', maxCount: 1 })) {
+        await deps.readModels.waitFor(last.position, { projections: ['runs'], timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
+      }
+    },
+  };
+  await app.register(runsRoutes, runDeps);
+  await app.register(runCommandRoutes, runDeps);
   return app;
 }

@@ -44,6 +44,7 @@ export const ConfigSchema = Type.Object({
   SHUTDOWN_GRACE_MS: Int(0, 600_000, 10_000, 'how long shutdown waits for in-flight work'),
   PROJECTOR_BATCH_SIZE: Int(1, 50_000, 1_000, 'events per projection batch'),
   PROJECTOR_ENABLED: Bool(true, 'run the projector in this process'),
+  REACTORS_ENABLED: Bool(true, 'run the reactors (run executor…) in this process'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

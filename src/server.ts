@@ -9,6 +9,7 @@ import type { EventStore } from './adapters/event-store.js';
 import { createEsdbEventStore } from './adapters/esdb/esdb-event-store.js';
 import { createDevIdentityVerifier } from './adapters/identity/dev-identity.js';
 import type { ClaimMapping, IdentityVerifier } from './adapters/identity/identity.js';
+import { createJwksIdentityVerifier } from './adapters/identity/jwks-identity.js';
 import { createDatabase, ensureDatabaseExists, type Database } from './adapters/postgres/database.js';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from './adapters/postgres/embedded.js';
 import { eventStoreMigrations } from './adapters/postgres/event-store.schema.js';
@@ -19,6 +20,11 @@ import type { Config } from './config.js';
 import { ReadinessFailure, type ReadinessCheck } from './http/routes/health.routes.js';
 import { createProjector, type Projector } from './projections/projector.js';
 import { projections, readModelMigrations } from './projections/registry.js';
+import { createReactorRunner } from './reactors/reactor-runner.js';
+import { createRunExecutorReactor } from './reactors/run-executor.reactor.js';
+import { BoardNotConfiguredError, createRunProcessor, type BoardProviders } from './reactors/run-processor.js';
+import type { ConnectedBoard } from './http/routes/run-route-deps.js';
+import { DomainError } from './domain/errors.js';
 
 export interface Infrastructure {
   config: Config;
@@ -26,7 +32,7 @@ export interface Infrastructure {
   db: Database;
   store: EventStore;
   projections: typeof projections;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export function createLogger(config: Config): Logger {
@@ -81,30 +87,57 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
   }
 }
 
+const list = (value: string | undefined) => (value ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+
 function claimMapping(config: Config): ClaimMapping {
   return {
     orgClaim: config.AUTH_ORG_CLAIM,
     roleClaim: config.AUTH_ROLE_CLAIM,
-    adminRoles: config.AUTH_ADMIN_ROLES.split(',').map((r) => r.trim()).filter(Boolean),
+    adminRoles: list(config.AUTH_ADMIN_ROLES),
   };
 }
 
+/** The identity provider's verifier; the development key only outside production and without AUTH_JWKS_URL. */
 export async function createIdentity(config: Config): Promise<IdentityVerifier> {
   if (config.AUTH_JWKS_URL) {
-    // The JWKS verifier arrives with the identity issue; until then refuse rather than accept anything.
-    throw new Error('AUTH_JWKS_URL is set but JWKS verification is not available in this build');
+    if (!config.AUTH_ISSUER) {
+      throw new Error('AUTH_ISSUER is required with AUTH_JWKS_URL (the issuer its tokens carry, e.g. https://clerk.example.com)');
+    }
+    return createJwksIdentityVerifier({
+      jwksUrl: config.AUTH_JWKS_URL,
+      issuer: config.AUTH_ISSUER,
+      ...(config.AUTH_AUDIENCE ? { audience: config.AUTH_AUDIENCE } : {}),
+      authorizedParties: list(config.AUTH_AUTHORIZED_PARTIES),
+      mapping: claimMapping(config),
+    });
   }
   if (config.isProduction) {
-    throw new Error('AUTH_JWKS_URL and AUTH_ISSUER are required in production (NODE_ENV=production)');
+    throw new Error('AUTH_JWKS_URL and AUTH_ISSUER are required in production (NODE_ENV=production); no development identity is created there');
   }
   return createDevIdentityVerifier(config.dataDir, claimMapping(config));
+}
+
+const NO_BOARD = 'No board integration is configured: save one with POST /api/settings/integration';
+
+/** Board providers per organization, from the integration settings. */
+function createOrgBoards(): { providers: BoardProviders; connectedBoard: (orgId: string) => Promise<ConnectedBoard> } {
+  return {
+    providers: {
+      forOrg: async () => {
+        throw new BoardNotConfiguredError(NO_BOARD);
+      },
+    },
+    connectedBoard: async () => {
+      throw new DomainError('invalid', NO_BOARD);
+    },
+  };
 }
 
 export interface Service {
   app: FastifyInstance;
   infra: Infrastructure;
   projector: Projector;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** Everything `serve` runs, wired and started, except the listening socket (tests use app.inject). */
@@ -118,8 +151,17 @@ export async function createService(config: Config, log: Logger = createLogger(c
     batchSize: config.PROJECTOR_BATCH_SIZE,
     log: log.child({ component: 'projector' }),
   });
+  const boards = createOrgBoards();
+  const runProcessor = createRunProcessor({ store: infra.store, boards: boards.providers, now: () => new Date() });
+  const reactors = createReactorRunner({
+    store: infra.store,
+    db: infra.db,
+    reactors: [createRunExecutorReactor(runProcessor)],
+    log: log.child({ component: 'reactors' }),
+  });
   try {
     if (config.PROJECTOR_ENABLED) await projector.start();
+    if (config.REACTORS_ENABLED) await reactors.start();
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
       { name: 'event_store', check: () => infra.store.ping() },
@@ -134,16 +176,28 @@ export async function createService(config: Config, log: Logger = createLogger(c
         },
       },
     ];
-    const app = await buildApp({ config, store: infra.store, knex: infra.db.knex, identity, readModels: projector, readiness, logger: log });
+    const app = await buildApp({
+      config,
+      store: infra.store,
+      knex: infra.db.knex,
+      identity,
+      readModels: projector,
+      readiness,
+      runProcessor,
+      connectedBoard: boards.connectedBoard,
+      logger: log,
+    });
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
         await app.close();
+        await reactors.stop();
         await projector.stop();
         await infra.close();
       })());
     return { app, infra, projector, close };
   } catch (err) {
+    await reactors.stop();
     await projector.stop();
     await infra.close();
     throw err;
@@ -152,7 +206,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
 
 export interface RunningServer {
   url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 /** `sprintguard serve`: API + projector in one process. */
@@ -171,7 +225,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 }
 
 /** `sprintguard projector`: the read models only. */
-export async function startProjector(config: Config, log: Logger = createLogger(config)): Promise<{ names: string[]; close(): Promise<void> }> {
+export async function startProjector(config: Config, log: Logger = createLogger(config)): Promise<{ names: string[]; close: () => Promise<void> }> {
   const infra = await openInfrastructure(config, log);
   const projector = createProjector({
     store: infra.store,
@@ -191,7 +245,7 @@ export async function startProjector(config: Config, log: Logger = createLogger(
 }
 
 /** Installs signal handling: stop accepting, finish in-flight work, stop PostgreSQL cleanly. */
-export function closeOnSignals(server: { close(): Promise<void> }, log: Logger, graceMs: number): void {
+export function closeOnSignals(server: { close: () => Promise<void> }, log: Logger, graceMs: number): void {
   closeWithGrace({ delay: graceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');

@@ -49,7 +49,7 @@ program
   .command('api')
   .description('run the API only; read models are kept by a separate `sprintguard projector`')
   .action(async () => {
-    const cfg = { ...config(), PROJECTOR_ENABLED: false };
+    const cfg = { ...config(), PROJECTOR_ENABLED: false, REACTORS_ENABLED: false };
     const log = createLogger(cfg);
     const server = await startServer(cfg, log);
     log.info({ url: server.url }, `Sprintguard API listening on ${server.url}`);

@@ -11,6 +11,7 @@ import {
   type Position,
 } from '../adapters/event-store.js';
 import { fold, type Decider, type DomainEvent } from '../domain/decider.js';
+import type { StateCache } from './state-cache.js';
 
 export interface CommandContext {
   org_id?: string;
@@ -36,33 +37,40 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
   context: CommandContext;
   /** Attempts after a concurrency conflict before giving up with the conflict itself. */
   maxAttempts?: number;
+  /** Folded states of recently used streams (see state-cache.ts). */
+  cache?: StateCache;
 }
 
 export async function loadStream<State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+  cache?: StateCache,
 ): Promise<{ state: State; revision: ExpectedRevision }> {
+  const cached = cache?.get<State>(decider.evolve, streamId);
   const events: Event[] = [];
-  let revision: ExpectedRevision = 'no_stream';
+  let revision: ExpectedRevision = cached?.revision ?? 'no_stream';
+  const from = typeof revision === 'bigint' ? revision + 1n : 'start';
   try {
-    for await (const e of store.readStream(streamId)) {
+    for await (const e of store.readStream(streamId, { from })) {
       events.push({ type: e.type, data: e.data } as Event);
       revision = e.revision;
     }
   } catch (err) {
     if (!(err instanceof StreamNotFoundError)) throw err;
   }
-  return { state: fold(decider, events), revision };
+  const state = fold(decider, events, cached?.state ?? decider.initialState);
+  if (cache && typeof revision === 'bigint') cache.set(decider.evolve, streamId, state, revision);
+  return { state, revision };
 }
 
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandResult<State, Event>> {
-  const { store, streamId, decider, command, context, maxAttempts = 5 } = options;
+  const { store, streamId, decider, command, context, maxAttempts = 5, cache } = options;
   for (let attempt = 1; ; attempt++) {
     // 1. Load and fold the stream.
-    const { state, revision } = await loadStream(store, streamId, decider);
+    const { state, revision } = await loadStream(store, streamId, decider, cache);
     // 2. Decide (pure; throws DomainError when the command is impossible).
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: undefined };
@@ -81,7 +89,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
         { expectedRevision: revision },
       );
-      return { events, state: fold(decider, events, state), position: result.position };
+      const after = fold(decider, events, state);
+      cache?.set(decider.evolve, streamId, after, result.nextExpectedRevision);
+      return { events, state: after, position: result.position };
     } catch (err) {
       // 4. Someone appended first: decide again on what they wrote.
       if (err instanceof WrongExpectedVersionError && attempt < maxAttempts) continue;

@@ -2,6 +2,7 @@
 import type { EventStore } from '../adapters/event-store.js';
 import { orgDecider, type OrgCommand, type OrgState } from '../domain/org.decider.js';
 import type { OrgEvent, OrgSettings, Schedule } from '../domain/org.events.js';
+import type { AssignableRole } from '../domain/roles.js';
 import { orgStreamId } from '../domain/streams.js';
 import { handleCommand, loadStream, type CommandContext, type CommandResult } from './handle-command.js';
 
@@ -21,6 +22,8 @@ export function createOrgCommands(deps: OrgCommandDeps) {
       run(orgId, { type: 'SaveSchedule', schedule, now: deps.now() }, context),
     setFeatureFlag: (orgId: string, name: string, enabled: boolean, context: CommandContext) =>
       run(orgId, { type: 'SetFeatureFlag', name, enabled, now: deps.now() }, context),
+    assignMemberRole: (orgId: string, userId: string, role: AssignableRole, permissions: readonly string[], context: CommandContext) =>
+      run(orgId, { type: 'AssignMemberRole', userId, role, permissions, now: deps.now() }, context),
     /** The org's current state straight from its stream (for commands of other aggregates). */
     load: async (orgId: string): Promise<OrgState> => (await loadStream(deps.store, orgStreamId(orgId), orgDecider)).state,
   };

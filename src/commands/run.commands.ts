@@ -11,6 +11,7 @@ import type { RunEvent, RunFlow } from '../domain/run.events.js';
 import { runStreamId } from '../domain/streams.js';
 import { defaultCycles } from '../domain/cycles/index.js';
 import { handleCommand, loadStream, type CommandContext, type CommandResult } from './handle-command.js';
+import type { StateCache } from './state-cache.js';
 
 export interface RunCommandDeps {
   store: EventStore;
@@ -22,6 +23,8 @@ export interface RunCommandDeps {
   findActiveRun: (orgId: string, boardType: BoardType, projectKey: string) => Promise<string | undefined>;
   /** Plans the run now (reads the board); returns the state after planning. */
   plan: (runId: string) => Promise<RunState>;
+  /** Folded run states kept between commands (see state-cache.ts). */
+  cache?: StateCache;
 }
 
 export interface RunRequest {
@@ -46,7 +49,7 @@ export function createRunCommands(deps: RunCommandDeps) {
   const newId = deps.newId ?? (() => randomUUID());
 
   const run = (orgId: string, runId: string, command: RunCommand, context: CommandContext): Promise<CommandResult<RunState, RunEvent>> =>
-    handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: scopedTo(orgId), command, context });
+    handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: scopedTo(orgId), command, context, cache: deps.cache });
 
   async function request(orgId: string, body: RunRequest, flow: RunFlow, context: CommandContext) {
     const org = await deps.loadOrg(orgId);
@@ -97,7 +100,7 @@ export function createRunCommands(deps: RunCommandDeps) {
       run(orgId, runId, { type: 'RejectRun', by: context.user_id, ...(reason ? { reason } : {}), now: deps.now() }, context),
     /** The run's state from its stream (for as-of reads and checks); not found for other organizations. */
     async load(orgId: string, runId: string): Promise<RunState> {
-      const { state } = await loadStream(deps.store, runStreamId(runId), runDecider);
+      const { state } = await loadStream(deps.store, runStreamId(runId), runDecider, deps.cache);
       if (state.request?.org_id !== orgId) throw notFound('Run not found');
       return state;
     },

@@ -9,9 +9,9 @@ export interface DomainEvent<Type extends string = string, Data = unknown> {
 
 export interface Decider<State, Command, Event extends DomainEvent> {
   initialState: State;
-  evolve(state: State, event: Event): State;
+  evolve: (state: State, event: Event) => State;
   /** Returns the events the command causes: none when it is already satisfied; throws DomainError when impossible. */
-  decide(command: Command, state: State): Event[];
+  decide: (command: Command, state: State) => Event[];
 }
 
 export function fold<State, Event extends DomainEvent>(

@@ -1,4 +1,4 @@
-// Decider of the org stream: organization settings, schedule preferences and feature flags.
+// Decider of the org stream: organization settings, schedule preferences, feature flags and member roles.
 import type { Decider } from './decider.js';
 import { invalid, notFound } from './errors.js';
 import {
@@ -8,6 +8,7 @@ import {
   type OrgSettings,
   type Schedule,
 } from './org.events.js';
+import { adminOnlyPermissions, isDelegable, type AssignableRole } from './roles.js';
 
 /** What an organization gets before anyone changes a thing: guarded, human-approved automation. */
 export const defaultOrgSettings: OrgSettings = { write_mode: 'approval', action_cap: 25, confirmation_threshold: 10 };
@@ -16,14 +17,23 @@ export interface OrgState {
   settings: OrgSettings;
   schedule: Schedule | undefined;
   flags: Partial<Record<FeatureFlagName, boolean>>;
+  /** Stored role assignments by user id (members without one are viewers). */
+  members: Record<string, MemberAssignment>;
+}
+
+export interface MemberAssignment {
+  role: AssignableRole;
+  /** Delegated permissions, sorted. */
+  permissions: string[];
 }
 
 export type OrgCommand =
   | { type: 'ChangeOrgSettings'; changes: Partial<OrgSettings>; now: Date }
   | { type: 'SaveSchedule'; schedule: Schedule; now: Date }
-  | { type: 'SetFeatureFlag'; name: string; enabled: boolean; now: Date };
+  | { type: 'SetFeatureFlag'; name: string; enabled: boolean; now: Date }
+  | { type: 'AssignMemberRole'; userId: string; role: AssignableRole; permissions: readonly string[]; now: Date };
 
-export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {} };
+export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {}, members: {} };
 
 export function isSupportedFlag(name: string): name is FeatureFlagName {
   return (supportedFeatureFlags as readonly string[]).includes(name);
@@ -62,6 +72,20 @@ function decide(command: OrgCommand, state: OrgState): OrgEvent[] {
       if ((state.flags[command.name] ?? false) === command.enabled) return [];
       return [{ type: 'FeatureFlagChanged', data: { name: command.name, enabled: command.enabled, at } }];
     }
+    case 'AssignMemberRole': {
+      // roles:manage, billing:manage and admin:all belong to the identity provider's organization
+      // administrator alone (spec, Authentication 6): no stored assignment may carry them.
+      const adminOnly = command.permissions.filter((p) => (adminOnlyPermissions as readonly string[]).includes(p));
+      if (adminOnly.length > 0) {
+        throw invalid(`permissions: ${adminOnly.join(', ')} cannot be granted; only the organization administrator holds it`);
+      }
+      const unknown = command.permissions.filter((p) => !isDelegable(p));
+      if (unknown.length > 0) throw invalid(`permissions: unknown permission '${unknown[0]}'`);
+      const permissions = [...new Set(command.permissions)].sort();
+      const current = state.members[command.userId];
+      if (current && current.role === command.role && current.permissions.join(',') === permissions.join(',')) return [];
+      return [{ type: 'MemberRoleAssigned', data: { user_id: command.userId, role: command.role, permissions, at } }];
+    }
   }
 }
 
@@ -89,8 +113,13 @@ function evolve(state: OrgState, event: OrgEvent): OrgState {
       return isSupportedFlag(event.data.name)
         ? { ...state, flags: { ...state.flags, [event.data.name]: event.data.enabled } }
         : state;
+    case 'MemberRoleAssigned':
+      return {
+        ...state,
+        members: { ...state.members, [event.data.user_id]: { role: event.data.role, permissions: event.data.permissions } },
+      };
     default:
-      // Events of later features on the same stream (roles, subscription…) leave this state alone.
+      // Events of later features on the same stream (subscription…) leave this state alone.
       return state;
   }
 }

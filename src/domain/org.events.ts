@@ -1,6 +1,7 @@
 // Events of the org stream (`org-<orgId>`). TypeBox schemas give runtime validation and TS types
 // from one definition. An event type never changes meaning once shipped.
 import { Type, type Static } from '@sinclair/typebox';
+import { assignableRoles } from './roles.js';
 
 export const WriteModeSchema = Type.Union([Type.Literal('dry_run'), Type.Literal('approval'), Type.Literal('auto')]);
 export type WriteMode = Static<typeof WriteModeSchema>;
@@ -51,13 +52,29 @@ export const FeatureFlagChangedSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 
+export const AssignableRoleSchema = Type.Union(assignableRoles.map((r) => Type.Literal(r)));
+
+/**
+ * A member's operational role and delegated permissions, replacing any earlier assignment. The
+ * permissions are the extra ones granted to this member (sorted, without duplicates); never an
+ * admin-only permission (the decider refuses them).
+ */
+export const MemberRoleAssignedSchema = Type.Object({
+  user_id: Type.String({ minLength: 1 }),
+  role: AssignableRoleSchema,
+  permissions: Type.Array(Type.String()),
+  at: Type.String({ format: 'date-time' }),
+});
+
 export type OrgEvent =
   | { type: 'OrgSettingsChanged'; data: Static<typeof OrgSettingsChangedSchema> }
   | { type: 'ScheduleSaved'; data: Static<typeof ScheduleSavedSchema> }
-  | { type: 'FeatureFlagChanged'; data: Static<typeof FeatureFlagChangedSchema> };
+  | { type: 'FeatureFlagChanged'; data: Static<typeof FeatureFlagChangedSchema> }
+  | { type: 'MemberRoleAssigned'; data: Static<typeof MemberRoleAssignedSchema> };
 
 export const orgEventSchemas = {
   OrgSettingsChanged: OrgSettingsChangedSchema,
   ScheduleSaved: ScheduleSavedSchema,
   FeatureFlagChanged: FeatureFlagChangedSchema,
+  MemberRoleAssigned: MemberRoleAssignedSchema,
 } as const;

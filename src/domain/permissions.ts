@@ -19,3 +19,7 @@ export const permissions = [
 ] as const;
 
 export type Permission = (typeof permissions)[number];
+
+export function isPermission(value: string): value is Permission {
+  return (permissions as readonly string[]).includes(value);
+}

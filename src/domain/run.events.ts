@@ -1,6 +1,6 @@
 // Events of a run stream (`run-<runId>`): one guarded automation run from request to terminal state.
 import { Type, type Static } from '@sinclair/typebox';
-import { BoardTypeSchema, CycleIdSchema, OrgSettingsSchema } from './org.events.js';
+import { CycleIdSchema, type BoardTypeSchema, type OrgSettingsSchema } from './org.events.js';
 
 export const ActionKindSchema = Type.Union([
   Type.Literal('comment'),

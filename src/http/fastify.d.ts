@@ -2,12 +2,19 @@
 import 'fastify';
 import type { Identity } from '../adapters/identity/identity.js';
 import type { Permission } from '../domain/permissions.js';
+import type { Access } from './plugins/permissions.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** No bearer token needed (health, readiness, signed webhooks). */
+    /**
+     * No bearer token needed (health, readiness, signed webhooks). Set from
+     * src/http/route-permissions.ts; a route that declares it must agree with the table.
+     */
     public?: boolean;
-    /** The permission the route requires; see src/http/route-permissions.ts. */
+    /**
+     * The permission the route requires. Set from src/http/route-permissions.ts (the single
+     * source); a route that declares it must agree with the table or the app refuses to start.
+     */
     permission?: Permission;
   }
   interface FastifyRequest {
@@ -15,5 +22,7 @@ declare module 'fastify' {
     identity: Identity;
     /** The caller's organization; set with identity. */
     orgId: string;
+    /** The caller's application role and permissions; set by the permissions plugin on protected routes. */
+    access: Access;
   }
 }

@@ -199,15 +199,41 @@ export function createProjector(deps: ProjectorDeps): Projector {
     }
   }
 
+  // Checkpoints moved by other processes (an api process often runs without a projector) are read
+  // by ONE poller per process, running only while someone waits; waiters compare in memory. A query
+  // per waiter per wake-up cost one round trip per request per commit under load.
+  let polling: Promise<void> | undefined;
+  function pollWhileWaited(): void {
+    polling ??= (async () => {
+      try {
+        while (waiters.size > 0) {
+          try {
+            const stored = await readCheckpoints(deps.db.knex, [...names]);
+            for (const [name, cp] of stored) {
+              const known = committed.get(name);
+              if (cp.position && (!known || comparePositions(cp.position, known) > 0)) committed.set(name, cp.position);
+            }
+            for (const wake of [...waiters]) wake();
+          } catch {
+            // The database is unreachable: waiters time out; the next wait polls again.
+          }
+          await new Promise((resolve) => setTimeout(resolve, timing.waitForPollMs));
+        }
+      } finally {
+        polling = undefined;
+      }
+    })();
+  }
+
   async function waitFor(position: Position, options: WaitForOptions = {}): Promise<boolean> {
     const wanted = options.projections ?? [...names];
     const deadline = Date.now() + (options.timeoutMs ?? 5_000);
-    const reached = (p: Position | null | undefined) => !!p && comparePositions(p, position) >= 0;
+    const reached = () => wanted.every((n) => {
+      const p = committed.get(n);
+      return !!p && comparePositions(p, position) >= 0;
+    });
     for (;;) {
-      if (wanted.every((n) => reached(committed.get(n)))) return true;
-      // Checkpoints moved by other processes (an api process often runs without a projector).
-      const stored = await readCheckpoints(deps.db.knex, wanted);
-      if (wanted.every((n) => reached(stored.get(n)?.position))) return true;
+      if (reached()) return true;
       const remaining = deadline - Date.now();
       if (remaining <= 0) return false;
       await new Promise<void>((resolve) => {
@@ -216,8 +242,9 @@ export function createProjector(deps: ProjectorDeps): Projector {
           waiters.delete(done);
           resolve();
         };
-        const timer = setTimeout(done, Math.min(timing.waitForPollMs, remaining));
+        const timer = setTimeout(done, remaining);
         waiters.add(done);
+        pollWhileWaited();
       });
     }
   }

@@ -2,12 +2,16 @@
 import type { MigrationSet } from '../adapters/postgres/migrate.js';
 import { orgConfigMigrations } from './org-config.schema.js';
 import { orgConfigProjection } from './org-config.projection.js';
+import { membersMigrations } from './members.schema.js';
+import { membersProjection } from './members.projection.js';
 import type { Projection } from './projection.js';
+import { runsMigrations } from './runs.schema.js';
+import { runsProjection } from './runs.projection.js';
 import { projectionMigrations } from './projections.schema.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection];
 
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations],
 };

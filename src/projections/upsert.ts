@@ -16,7 +16,7 @@ export async function upsertForward<Row extends { revision: string }>(
   const chunk = Math.max(1, Math.floor(MAX_PARAMETERS / perRow));
   for (let i = 0; i < rows.length; i += chunk) {
     await trx(table)
-      .insert(rows.slice(i, i + chunk) as Row[])
+      .insert(rows.slice(i, i + chunk))
       .onConflict(key)
       .merge()
       .where(`${table}.revision`, '<', trx.raw('excluded.revision'));

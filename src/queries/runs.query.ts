@@ -119,7 +119,7 @@ export async function listRuns(knex: Knex, orgId: string, filters: RunFilters): 
 }
 
 export async function getRun(knex: Knex, orgId: string, runId: string): Promise<RunView | undefined> {
-  const row = await knex('runs').where({ org_id: orgId, run_id: runId }).first();
+  const row = await knex('runs').where({ org_id: orgId, run_id: runId }).first<Record<string, unknown> | undefined>();
   return row ? toRunView(row) : undefined;
 }
 
@@ -129,7 +129,7 @@ export async function listRunActions(knex: Knex, orgId: string, runId: string): 
 }
 
 export async function getRunAction(knex: Knex, orgId: string, runId: string, actionId: string): Promise<ActionView | undefined> {
-  const row = await knex('run_actions').where({ org_id: orgId, run_id: runId, action_id: actionId }).first();
+  const row = await knex('run_actions').where({ org_id: orgId, run_id: runId, action_id: actionId }).first<Record<string, unknown> | undefined>();
   return row ? toActionView(row) : undefined;
 }
 

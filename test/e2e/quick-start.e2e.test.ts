@@ -29,7 +29,7 @@ async function call(method: string, url: string, token: string, body?: unknown) 
     headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  return { status: res.status, body: (await res.json()) as unknown };
+  return { status: res.status, body: (await res.json()) };
 }
 
 describe('quick start on the embedded default', () => {

@@ -66,6 +66,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       `The embedded PostgreSQL in ${dir} did not start` +
         (err instanceof Error ? `: ${err.message}` : '') +
         (isRoot ? ' (running as root: the postgres user must be able to reach that directory)' : ''),
+      { cause: err },
     );
   }
   return {

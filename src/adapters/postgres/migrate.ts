@@ -5,8 +5,8 @@ import type { Knex } from 'knex';
 
 export interface Migration {
   name: string;
-  up(knex: Knex): Promise<void>;
-  down?(knex: Knex): Promise<void>;
+  up: (knex: Knex) => Promise<void>;
+  down?: (knex: Knex) => Promise<void>;
 }
 
 export interface MigrationSet {

@@ -10,7 +10,7 @@ export interface AuthPluginOptions {
   identity: IdentityVerifier;
 }
 
-const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)$/;
+const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)$/i; // the scheme is case-insensitive (RFC 9110 §11.1)
 
 export default fp<AuthPluginOptions>(
   async function authPlugin(app: FastifyInstance, { identity }) {

@@ -36,6 +36,16 @@ export class PermissionDeniedError extends Error {
 
 const INTERNAL = 'Internal server error';
 
+/**
+ * PostgreSQL "data exception" (SQLSTATE class 22): a value from the request that the database
+ * cannot take — a NUL character in text or JSON, a number out of range. The request is at fault.
+ */
+function isDataException(err: unknown): boolean {
+  const e = err as { code?: unknown; severity?: unknown; cause?: unknown } | null;
+  if (e && typeof e.code === 'string' && typeof e.severity === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) return true;
+  return e?.cause !== undefined && e.cause !== err ? isDataException(e.cause) : false;
+}
+
 function isConnectionFailure(err: unknown): boolean {
   return err instanceof EventStoreUnavailableError || isPostgresUnavailable(err) || isPostgresUnavailable((err as { cause?: unknown }).cause);
 }
@@ -63,11 +73,11 @@ export default fp(
         const where = err.validationContext ?? 'request';
         const field = first?.instancePath ? `${where}${first.instancePath}` : where;
         let message = first?.message ?? 'is invalid';
-        const params = first?.params as Record<string, unknown> | undefined;
-        if (first?.keyword === 'additionalProperties' && params?.additionalProperty) {
-          message = `has an unknown field '${String(params.additionalProperty)}'`;
-        } else if (first?.keyword === 'required' && params?.missingProperty) {
-          message = `must have the field '${String(params.missingProperty)}'`;
+        const params: Record<string, unknown> | undefined = first?.params;
+        if (first?.keyword === 'additionalProperties' && typeof params?.additionalProperty === 'string') {
+          message = `has an unknown field '${params.additionalProperty}'`;
+        } else if (first?.keyword === 'required' && typeof params?.missingProperty === 'string') {
+          message = `must have the field '${params.missingProperty}'`;
         }
         return reply.code(400).send({ detail: `${field} ${message}` });
       }
@@ -77,6 +87,10 @@ export default fp(
         // messages describe the request, not the server.
         const detail = status === 413 ? 'Request body is too large' : err.message;
         return reply.code(status).send({ detail });
+      }
+      if (isDataException(err)) {
+        request.log.warn({ err }, 'request value refused by the database');
+        return reply.code(400).send({ detail: 'The request holds a value that cannot be stored (for instance a NUL character)' });
       }
       if (isConnectionFailure(err)) {
         request.log.error({ err }, 'dependency unavailable');

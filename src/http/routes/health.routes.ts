@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 export interface ReadinessCheck {
   /** What is checked, named in the 503 answer: database, event_store, identity… */
   name: string;
-  check(): Promise<void>;
+  check: () => Promise<void>;
 }
 
 const CheckResult = Type.Object({ name: Type.String(), ok: Type.Boolean(), error: Type.Optional(Type.String()) });

@@ -1,6 +1,7 @@
 // Run commands: trigger, the approval flow (start/execute), confirmation, approvals and rejection.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import type { Position } from '../../adapters/event-store.js';
 import { DomainError, notFound } from '../../domain/errors.js';
 import { cycles } from '../../domain/cycles/index.js';
 import type { CycleId } from '../../domain/org.events.js';
@@ -15,13 +16,13 @@ const actionResponses = { 200: ActionSchema, 404: DetailErrorSchema, 409: Detail
 
 export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, deps) => {
   const runAfterWrite = async (request: FastifyRequest, runId: string) => {
-    await deps.awaitRuns();
+    await deps.awaitRun(runId);
     const run = await getRun(deps.knex, request.orgId, runId);
     if (!run) throw notFound('Run not found');
     return run;
   };
-  const actionAfterWrite = async (request: FastifyRequest, runId: string, actionId: string) => {
-    await deps.awaitRuns();
+  const actionAfterWrite = async (request: FastifyRequest, runId: string, actionId: string, position: Position | undefined) => {
+    await deps.awaitRun(runId, position);
     const action = await getRunAction(deps.knex, request.orgId, runId, actionId);
     if (!action) throw notFound('Action not found');
     return action;
@@ -108,8 +109,8 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     },
     async (request) => {
       const { run_id, action_id } = request.params;
-      await deps.runCommands.approveAction(request.orgId, run_id, action_id, commandContext(request));
-      return actionAfterWrite(request, run_id, action_id);
+      const result = await deps.runCommands.approveAction(request.orgId, run_id, action_id, commandContext(request));
+      return actionAfterWrite(request, run_id, action_id, result.position);
     },
   );
 
@@ -121,8 +122,8 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     },
     async (request) => {
       const { run_id, action_id } = request.params;
-      await deps.runCommands.rejectAction(request.orgId, run_id, action_id, request.body?.reason, commandContext(request));
-      return actionAfterWrite(request, run_id, action_id);
+      const result = await deps.runCommands.rejectAction(request.orgId, run_id, action_id, request.body?.reason, commandContext(request));
+      return actionAfterWrite(request, run_id, action_id, result.position);
     },
   );
 };

@@ -1,5 +1,6 @@
 // What the run routes need, passed as plugin options.
 import type { Knex } from 'knex';
+import type { Position } from '../../adapters/event-store.js';
 import type { BoardProvider } from '../../adapters/boards/board-provider.js';
 import type { RunCommands } from '../../commands/run.commands.js';
 import type { OrgCommands } from '../../commands/org.commands.js';
@@ -17,6 +18,6 @@ export interface RunRouteDeps {
   orgCommands: OrgCommands;
   /** The organization's connected board; throws a DomainError (400) when none is configured. */
   connectedBoard(orgId: string): Promise<ConnectedBoard>;
-  /** Waits (bounded) until the runs read model includes everything appended so far. */
-  awaitRuns(): Promise<void>;
+  /** Waits (bounded) until the runs read model includes `position`, or without one everything appended to this run so far. */
+  awaitRun(runId: string, position?: Position): Promise<void>;
 }

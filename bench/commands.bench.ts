@@ -1,0 +1,189 @@
+// `npm run bench -- commands`: sustained approve/reject commands over HTTP against the real server
+// process, 50 connections, rate limits raised; reports requests/s, latency p50/p99 and the runs
+// projection's lag under that load (time from an append until the read model includes it).
+// Targets (issue 4): >= 1,000 commands/s, p99 <= 100 ms, projection lag p99 <= 250 ms.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Agent, request } from 'node:http';
+import pg from 'pg';
+import { signDevToken } from '../src/adapters/identity/dev-identity.js';
+import { createDatabase, ensureDatabaseExists } from '../src/adapters/postgres/database.js';
+import { startEmbeddedPostgres, withDatabase } from '../src/adapters/postgres/embedded.js';
+import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schema.js';
+import { runMigrations } from '../src/adapters/postgres/migrate.js';
+import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
+import { fold } from '../src/domain/decider.js';
+import { runDecider, type RunCommand } from '../src/domain/run.decider.js';
+import type { RunEvent } from '../src/domain/run.events.js';
+import { freePort } from '../test/support/service-process.js';
+import type { Figures } from './run.js';
+
+const CONNECTIONS = 50;
+const DURATION_MS = 10_000;
+const ACTIONS_PER_RUN = 400;
+const ORG = 'bench-org';
+
+function seedRun(runId: string): RunEvent[] {
+  const now = new Date();
+  const commands: RunCommand[] = [
+    {
+      type: 'RequestRun',
+      request: {
+        run_id: runId,
+        org_id: ORG,
+        board_type: 'jira',
+        project_key: 'BENCH',
+        cycles: ['T'],
+        dry_run: false,
+        flow: 'approval',
+        settings: { write_mode: 'approval', action_cap: 1000, confirmation_threshold: 1000 },
+        requested_by: 'bench',
+        at: now.toISOString(),
+      },
+    },
+    {
+      type: 'RecordPlan',
+      drafts: Array.from({ length: ACTIONS_PER_RUN }, (_, i) => ({
+        cycle: 'T' as const,
+        kind: 'label' as const,
+        item_key: `BENCH-${i + 1}`,
+        params: { label: 'needs-triage' },
+        reason: 'missing a priority',
+      })),
+      itemsRead: ACTIONS_PER_RUN,
+      now,
+    },
+  ];
+  const events: RunEvent[] = [];
+  for (const c of commands) events.push(...runDecider.decide(c, fold(runDecider, events)));
+  return events;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function run(): Promise<Figures> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sprintguard-bench-commands-'));
+  await fs.chmod(dir, 0o755);
+  console.log('starting PostgreSQL (default durability)…');
+  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });
+  const url = withDatabase(pgServer.url, 'bench');
+  await ensureDatabaseExists(url);
+  const db = createDatabase({ url, poolSize: 4 });
+  await runMigrations(db.knex, eventStoreMigrations);
+  const store = createPgEventStore({ pool: db.pool, connectionString: url });
+
+  console.log(`seeding ${CONNECTIONS} runs of ${ACTIONS_PER_RUN} proposed actions…`);
+  const runIds = Array.from({ length: CONNECTIONS }, (_, i) => `bench-run-${i}`);
+  for (const id of runIds) {
+    await store.append(`run-${id}`, seedRun(id).map((e) => ({ type: e.type, data: e.data, metadata: { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' } })));
+  }
+
+  const port = await freePort();
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: path.join(dir, 'data'),
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_READS_PER_MINUTE: '10000000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '10000000',
+      DB_POOL_SIZE: '20',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Wait until the runs read model has the seeded runs.
+  for (let i = 0; i < 300; i++) {
+    const { rows } = await db.pool.query<{ n: string }>("SELECT count(*) AS n FROM runs WHERE org_id = $1 AND status = 'awaiting_approval'", [ORG]).catch(() => ({ rows: [{ n: '0' }] }));
+    if (Number(rows[0]!.n) === CONNECTIONS) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const token = await signDevToken(path.join(dir, 'data'), { orgId: ORG, userId: 'bench-user', admin: true });
+
+  // Projection lag sampler: note the head, then the moment the runs checkpoint reaches it.
+  const lags: number[] = [];
+  const sampler = new pg.Client({ connectionString: url });
+  await sampler.connect();
+  let sampling = true;
+  const sample = (async () => {
+    while (sampling) {
+      const t0 = performance.now();
+      const head = await store.headPosition();
+      if (head) {
+        for (;;) {
+          const { rows } = await sampler.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
+          const c = rows[0];
+          if (c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare))) break;
+          if (!sampling) break;
+          await new Promise((r) => setTimeout(r, 2));
+        }
+        lags.push(performance.now() - t0);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+
+  console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const deadline = Date.now() + DURATION_MS;
+  const post = (p: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(`${base}${p}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+  const started = performance.now();
+  await Promise.all(
+    runIds.map(async (runId) => {
+      for (let i = 1; i <= ACTIONS_PER_RUN && Date.now() < deadline; i++) {
+        const t0 = performance.now();
+        const status = await post(`/api/runs/${runId}/actions/act-${i}/${i % 3 === 0 ? 'reject' : 'approve'}`);
+        latencies.push(performance.now() - t0);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  sampling = false;
+  await sample;
+  await sampler.end();
+  agent.destroy();
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+  await store.close();
+  await db.close();
+  await pgServer.stop();
+  await fs.rm(dir, { recursive: true, force: true });
+
+  latencies.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
+  return {
+    'commands/s': Math.round(latencies.length / seconds),
+    'latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+    'latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    'projection lag p50 ms': Number(percentile(lags, 50).toFixed(1)),
+    'projection lag p99 ms': Number(percentile(lags, 99).toFixed(1)),
+    'responses by status': [...statuses].map(([s, n]) => `${s}:${n}`).join(' '),
+  };
+}

@@ -1,0 +1,95 @@
+// OpenAPI 3.1 generated from the route schemas (@fastify/swagger), served at /api/openapi.json, and
+// the interactive documentation at /api/docs (@fastify/swagger-ui, whose assets ship inside the
+// npm package: nothing is loaded from a CDN). Every operation gets its security from the permission
+// table — bearer for protected routes, none for public ones — its required permission, and the
+// error responses the middleware can give, so the document cannot drift from what is enforced.
+// Register after the permissions plugin (which sets route.config from the table) and before routes.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import fp from 'fastify-plugin';
+import { DetailErrorSchema, MiddlewareErrorSchema, PermissionErrorSchema } from '../schemas/common.schemas.js';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+export interface OpenApiPluginOptions {
+  version: string;
+}
+
+const describe = (description: string, schema: object) => ({ description, content: { 'application/json': { schema } } });
+
+const publicErrors = {
+  429: describe('Rate limit exceeded (Retry-After header)', MiddlewareErrorSchema),
+  500: describe('Server error (generic text, logged with the request id)', DetailErrorSchema),
+};
+const protectedErrors = {
+  401: describe('Missing or invalid identity', MiddlewareErrorSchema),
+  403: describe('Permission denied, or a token without an organization', PermissionErrorSchema),
+  ...publicErrors,
+  503: describe('Authorization or identity dependencies unavailable', MiddlewareErrorSchema),
+};
+const validationError = { 400: describe('Invalid input; the detail names the field', DetailErrorSchema) };
+
+type ResponseMap = Record<string, unknown>;
+
+/** Adds the middleware's error responses unless the route documents its own for that status. */
+function withErrors(schema: FastifySchema, isPublic: boolean): ResponseMap {
+  const own = (schema.response ?? {}) as ResponseMap;
+  const takesInput = Boolean(schema.body ?? schema.querystring ?? schema.params);
+  const errors: ResponseMap = { ...(isPublic ? publicErrors : protectedErrors), ...(takesInput ? validationError : {}) };
+  const merged: ResponseMap = { ...own };
+  for (const [status, response] of Object.entries(errors)) {
+    if (!(status in merged)) merged[status] = response;
+  }
+  return merged;
+}
+
+export default fp<OpenApiPluginOptions>(
+  async function openApiPlugin(app: FastifyInstance, options) {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Sprintguard API',
+          version: options.version,
+          description:
+            'Guarded automation cycles against a project board. Protected routes take `Authorization: Bearer <session token>`; ' +
+            'each names the permission it needs. Errors: `{detail}` from handlers, `{error}` from authentication and rate limiting, ' +
+            '403 `{detail: {error, required_permission, role}}` on a missing permission.',
+        },
+        components: {
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "the identity provider's session token" },
+          },
+        },
+      },
+      transform: ({ schema, url, route }) => {
+        const source: FastifySchema = schema ?? {};
+        const isPublic = route.config?.public === true;
+        const permission = route.config?.permission;
+        const transformed: Record<string, unknown> = {
+          ...source,
+          security: isPublic ? [] : [{ bearerAuth: [] }],
+          response: withErrors(source, isPublic),
+        };
+        if (!isPublic && permission) {
+          transformed['x-required-permission'] = permission;
+          const description = typeof source.description === 'string' ? `${source.description}\n\n` : '';
+          transformed.description = `${description}Requires the permission \`${permission}\`.`;
+        }
+        return { schema: transformed, url };
+      },
+    });
+
+    await app.register(swaggerUi, {
+      routePrefix: DOCS_PATH,
+      // validatorUrl null: the UI must not call an online validator (closed network, no leak of the spec).
+      uiConfig: { deepLinking: true, docExpansion: 'list', persistAuthorization: false, validatorUrl: null },
+      staticCSP: true,
+    });
+
+    app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi', dependencies: ['permissions'] },
+);

@@ -116,8 +116,14 @@ describe('projector', () => {
   it('advances the checkpoint only by compare-and-set, rolling the batch back otherwise', async () => {
     const s = await stack('proj_cas');
     const { position } = await s.store.append(accountStream('c'), [{ type: 'Deposited', data: { amount: 3 } }]);
-    const events: RecordedEvent[] = [];
-    for await (const e of s.store.readAll()) events.push(e);
+    // readAll sees an event once no older transaction of the cluster is open (other test files
+    // share it): read until the append is visible.
+    let events: RecordedEvent[] = [];
+    for (let i = 0; i < 500 && !events.some((e) => e.position.prepare === position.prepare); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 20));
+      events = [];
+      for await (const e of s.store.readAll()) events.push(e);
+    }
     const projection = accountsProjection();
     await s.db.knex('projection_checkpoints').insert({ name: projection.name, version: 1 });
 

@@ -194,6 +194,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     try {
       let cursor = opts.after === undefined || opts.after === 'start' ? ZERO : opts.after === 'end' ? ((await headPosition()) ?? ZERO) : opts.after;
       let caughtUp = false;
+      let heldBackDelay = HELD_BACK_MIN_MS;
       while (!signal.aborted) {
         waiter.pending = false;
         const page = await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal);
@@ -214,12 +215,26 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
             caughtUp = true;
             yield { kind: 'caughtUp' };
           }
+          // Committed events the read horizon still holds back (an older transaction anywhere in the
+          // cluster is open) bring no further wake-up when it ends: re-poll soon, backing off,
+          // instead of sleeping a whole poll interval.
+          if (await retrying(() => heldBack(cursor), signal)) {
+            await sleep(heldBackDelay, signal);
+            heldBackDelay = Math.min(heldBackDelay * 2, Math.max(HELD_BACK_MIN_MS, Math.min(pollIntervalMs, HELD_BACK_MAX_MS)));
+            continue;
+          }
+          heldBackDelay = HELD_BACK_MIN_MS;
           await hub.wait(waiter, pollIntervalMs, signal);
         }
       }
     } finally {
       hub.unregister(waiter);
     }
+  }
+
+  async function heldBack(cursor: Position): Promise<boolean> {
+    const [row] = await query<{ held: boolean }>({ name: 'es_held_back', text: HELD_BACK_SQL, values: [cursor.commit.toString(), cursor.prepare.toString()] });
+    return row?.held === true;
   }
 
   async function* subscribeToStream(stream: string, opts: SubscribeToStreamOptions): AsyncGenerator<SubscriptionItem> {
@@ -538,6 +553,16 @@ SELECT ${EVENT_COLUMNS}
  WHERE e.stream_name = $1 AND e.revision > $2::bigint
  ORDER BY e.revision
  LIMIT $3`;
+
+// Rows visible to us (committed) that the xmin guard still hides. Uncommitted rows are not visible.
+const HELD_BACK_SQL = `
+SELECT EXISTS (
+  SELECT 1 FROM es.events
+   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+     AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+) AS held`;
+const HELD_BACK_MIN_MS = 10;
+const HELD_BACK_MAX_MS = 200;
 
 const STREAM_HEAD_SQL = `SELECT last_revision::text AS last_revision FROM es.streams WHERE stream_name = $1`;
 

@@ -55,6 +55,19 @@ export interface AppDeps {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const API_VERSION = '0.1.0';
 
+/** Run commands wired to the read model and the run processor (used by the routes and the scheduler). */
+export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProcessor: RunProcessor; now: () => Date }) {
+  const orgCommands = createOrgCommands({ store: deps.store, now: deps.now });
+  return createRunCommands({
+    store: deps.store,
+    now: deps.now,
+    loadOrg: orgCommands.load,
+    findActiveRun: (orgId, boardType, projectKey) => findActiveRun(deps.knex, orgId, boardType, projectKey),
+    plan: (runId) => deps.runProcessor.planIfNeeded(runId),
+    cache: new StateCache(),
+  });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
@@ -116,14 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     knex: deps.knex,
     orgCommands,
     connectedBoard: deps.connectedBoard,
-    runCommands: createRunCommands({
-      store: deps.store,
-      now,
-      loadOrg: orgCommands.load,
-      findActiveRun: (orgId, boardType, projectKey) => findActiveRun(deps.knex, orgId, boardType, projectKey),
-      plan: (runId) => deps.runProcessor.planIfNeeded(runId),
-      cache: new StateCache(),
-    }),
+    runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now }),
     // A run command appends in several steps (request, plan…): wait for the run stream's last event.
     // Its position comes from a per-stream read, which sees every committed event of the stream
     // (the global head may trail a just-committed write while other transactions are open).

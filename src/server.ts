@@ -15,7 +15,9 @@ import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from
 import { eventStoreMigrations } from './adapters/postgres/event-store.schema.js';
 import { runMigrations } from './adapters/postgres/migrate.js';
 import { createPgEventStore } from './adapters/postgres/pg-event-store.js';
-import { buildApp } from './app.js';
+import { buildApp, wireRunCommands } from './app.js';
+import { listEnabledSchedules } from './queries/org-config.query.js';
+import { createScheduler } from './reactors/scheduler.js';
 import type { Config } from './config.js';
 import { ReadinessFailure, type ReadinessCheck } from './http/routes/health.routes.js';
 import { createProjector, type Projector } from './projections/projector.js';
@@ -159,9 +161,18 @@ export async function createService(config: Config, log: Logger = createLogger(c
     reactors: [createRunExecutorReactor(runProcessor)],
     log: log.child({ component: 'reactors' }),
   });
+  const scheduler = createScheduler({
+    listSchedules: () => listEnabledSchedules(infra.db.knex),
+    runCommands: wireRunCommands({ store: infra.store, knex: infra.db.knex, runProcessor, now: () => new Date() }),
+    now: () => new Date(),
+    log: log.child({ component: 'scheduler' }),
+  });
   try {
     if (config.PROJECTOR_ENABLED) await projector.start();
-    if (config.REACTORS_ENABLED) await reactors.start();
+    if (config.REACTORS_ENABLED) {
+      await reactors.start();
+      scheduler.start();
+    }
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
       { name: 'event_store', check: () => infra.store.ping() },
@@ -191,12 +202,14 @@ export async function createService(config: Config, log: Logger = createLogger(c
     const close = () =>
       (closing ??= (async () => {
         await app.close();
+        await scheduler.stop();
         await reactors.stop();
         await projector.stop();
         await infra.close();
       })());
     return { app, infra, projector, close };
   } catch (err) {
+    await scheduler.stop();
     await reactors.stop();
     await projector.stop();
     await infra.close();

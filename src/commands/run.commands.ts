@@ -51,9 +51,8 @@ export function createRunCommands(deps: RunCommandDeps) {
   const run = (orgId: string, runId: string, command: RunCommand, context: CommandContext): Promise<CommandResult<RunState, RunEvent>> =>
     handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: scopedTo(orgId), command, context, cache: deps.cache });
 
-  async function request(orgId: string, body: RunRequest, flow: RunFlow, context: CommandContext) {
+  async function request(orgId: string, body: RunRequest, flow: RunFlow, context: CommandContext, runId = newId()) {
     const org = await deps.loadOrg(orgId);
-    const runId = newId();
     await run(
       orgId,
       runId,
@@ -78,11 +77,15 @@ export function createRunCommands(deps: RunCommandDeps) {
   }
 
   return {
-    /** POST /api/runs/trigger: resume the non-terminal run of this board and project, or start one. */
-    async trigger(orgId: string, body: RunRequest, context: CommandContext) {
+    /**
+     * POST /api/runs/trigger: resume the non-terminal run of this board and project, or start one.
+     * `runId` names the new run; the scheduler derives it from the slot, so that requesting the same
+     * slot again (another instance, a retry) finds the run already requested.
+     */
+    async trigger(orgId: string, body: RunRequest, context: CommandContext, runId?: string) {
       const active = await deps.findActiveRun(orgId, body.board_type, body.project_key);
       if (active) return { runId: active, resumed: true, state: await deps.plan(active) };
-      return { ...(await request(orgId, body, 'trigger', context)), resumed: false };
+      return { ...(await request(orgId, body, 'trigger', context, runId)), resumed: false };
     },
     /** POST /api/runs/start: the approval flow; the run waits for approvals whatever the write mode. */
     start: (orgId: string, body: RunRequest, context: CommandContext) => request(orgId, body, 'approval', context),

@@ -58,3 +58,23 @@ export async function listFeatureFlags(knex: Knex, orgId: string): Promise<Featu
     return { name, enabled: row?.enabled ?? false, updated_at: row ? row.updated_at.toISOString() : null };
   });
 }
+
+export interface EnabledSchedule extends Schedule {
+  org_id: string;
+}
+
+/** Every enabled schedule of every organization (the scheduler's work list; not a tenant query). */
+export async function listEnabledSchedules(knex: Knex): Promise<EnabledSchedule[]> {
+  const rows = await knex('schedules').where({ enabled: true }).select<(ScheduleRow & { org_id: string })[]>();
+  return rows.map((row) => ({
+    org_id: row.org_id,
+    enabled: row.enabled,
+    timezone: row.timezone,
+    days_of_week: row.days_of_week,
+    time: row.time,
+    board_type: row.board_type,
+    project_key: row.project_key,
+    ...(row.cycles ? { cycles: row.cycles } : {}),
+    ...(row.dry_run !== null ? { dry_run: row.dry_run } : {}),
+  }));
+}

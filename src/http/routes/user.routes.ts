@@ -1,7 +1,9 @@
 // GET /api/status (trigger state and latest run) and GET /api/user/me (who is calling, in which
 // organization, on which plan). Both read only the caller's organization.
+import { nextSlot } from '../../domain/schedule-time.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getSchedule } from '../../queries/org-config.query.js';
+import { listRuns } from '../../queries/runs.query.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
 import { StatusSchema, UserMeSchema } from '../schemas/user.schemas.js';
 import type { OrgRouteDeps } from './org-route-deps.js';
@@ -13,11 +15,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<Pick<OrgRouteDeps, 'knex'>> =
       schema: { tags: ['identity'], summary: 'Trigger state and latest run status', response: { 200: StatusSchema, ...authErrorResponses } },
     },
     async (request) => {
-      const schedule = await getSchedule(deps.knex, request.orgId);
+      const [schedule, [latest]] = await Promise.all([getSchedule(deps.knex, request.orgId), listRuns(deps.knex, request.orgId, { limit: 1 })]);
+      const next = schedule ? nextSlot(schedule, new Date()) : null;
       return {
-        trigger: { enabled: schedule?.enabled ?? false, schedule_saved: schedule !== undefined, next_fire_at: null },
-        // Runs do not exist yet (runs issue); the route keeps its shape when they do.
-        latest_run: null,
+        trigger: { enabled: schedule?.enabled ?? false, schedule_saved: schedule !== undefined, next_fire_at: next ? next.at.toISOString() : null },
+        latest_run: latest ?? null,
       };
     },
   );

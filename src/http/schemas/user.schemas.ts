@@ -7,7 +7,7 @@ export const StatusSchema = Type.Object({
     enabled: Type.Boolean(),
     schedule_saved: Type.Boolean(),
     next_fire_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      description: 'next scheduled start; null until the scheduler computes it',
+      description: 'next scheduled start; null when no enabled schedule is saved',
     }),
   }),
   latest_run: Type.Union([

@@ -135,6 +135,50 @@ function createOrgBoards(): { providers: BoardProviders; connectedBoard: (orgId:
   };
 }
 
+/** The reactors (run executor) and the scheduler, with what they share with the API. */
+export function createWorkers(infra: Infrastructure, log: Logger) {
+  const boards = createOrgBoards();
+  const now = () => new Date();
+  const runProcessor = createRunProcessor({ store: infra.store, boards: boards.providers, now });
+  const reactors = createReactorRunner({
+    store: infra.store,
+    db: infra.db,
+    reactors: [createRunExecutorReactor(runProcessor)],
+    log: log.child({ component: 'reactors' }),
+  });
+  const scheduler = createScheduler({
+    listSchedules: () => listEnabledSchedules(infra.db.knex),
+    runCommands: wireRunCommands({ store: infra.store, knex: infra.db.knex, runProcessor, now }),
+    now,
+    log: log.child({ component: 'scheduler' }),
+  });
+  return {
+    boards,
+    runProcessor,
+    async start() {
+      await reactors.start();
+      scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await reactors.stop();
+    },
+  };
+}
+
+/** `sprintguard worker`: reactors and scheduler only. */
+export async function startWorker(config: Config, log: Logger = createLogger(config)): Promise<{ close: () => Promise<void> }> {
+  const infra = await openInfrastructure(config, log);
+  const workers = createWorkers(infra, log);
+  await workers.start();
+  return {
+    close: async () => {
+      await workers.stop();
+      await infra.close();
+    },
+  };
+}
+
 export interface Service {
   app: FastifyInstance;
   infra: Infrastructure;
@@ -153,26 +197,11 @@ export async function createService(config: Config, log: Logger = createLogger(c
     batchSize: config.PROJECTOR_BATCH_SIZE,
     log: log.child({ component: 'projector' }),
   });
-  const boards = createOrgBoards();
-  const runProcessor = createRunProcessor({ store: infra.store, boards: boards.providers, now: () => new Date() });
-  const reactors = createReactorRunner({
-    store: infra.store,
-    db: infra.db,
-    reactors: [createRunExecutorReactor(runProcessor)],
-    log: log.child({ component: 'reactors' }),
-  });
-  const scheduler = createScheduler({
-    listSchedules: () => listEnabledSchedules(infra.db.knex),
-    runCommands: wireRunCommands({ store: infra.store, knex: infra.db.knex, runProcessor, now: () => new Date() }),
-    now: () => new Date(),
-    log: log.child({ component: 'scheduler' }),
-  });
+  const workers = createWorkers(infra, log);
+  const { boards, runProcessor } = workers;
   try {
     if (config.PROJECTOR_ENABLED) await projector.start();
-    if (config.REACTORS_ENABLED) {
-      await reactors.start();
-      scheduler.start();
-    }
+    if (config.REACTORS_ENABLED) await workers.start();
     const readiness: ReadinessCheck[] = [
       { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
       { name: 'event_store', check: () => infra.store.ping() },
@@ -202,15 +231,13 @@ export async function createService(config: Config, log: Logger = createLogger(c
     const close = () =>
       (closing ??= (async () => {
         await app.close();
-        await scheduler.stop();
-        await reactors.stop();
+        await workers.stop();
         await projector.stop();
         await infra.close();
       })());
     return { app, infra, projector, close };
   } catch (err) {
-    await scheduler.stop();
-    await reactors.stop();
+    await workers.stop();
     await projector.stop();
     await infra.close();
     throw err;

@@ -5,7 +5,7 @@ import { runMigrations } from '../adapters/postgres/migrate.js';
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { readModelMigrations } from '../projections/registry.js';
-import { closeOnSignals, createLogger, openInfrastructure, startProjector, startServer } from '../server.js';
+import { closeOnSignals, createLogger, openInfrastructure, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
 import type { Runtime } from './runtime.js';
 
@@ -65,6 +65,17 @@ program
     const projector = await startProjector(cfg, log);
     log.info({ projections: projector.names }, 'projector running');
     closeOnSignals(projector, log, cfg.SHUTDOWN_GRACE_MS);
+  });
+
+program
+  .command('worker')
+  .description('run the reactors (run executor) and the scheduler; one instance of each is active at a time')
+  .action(async () => {
+    const cfg = config();
+    const log = createLogger(cfg);
+    const worker = await startWorker(cfg, log);
+    log.info('worker running');
+    closeOnSignals(worker, log, cfg.SHUTDOWN_GRACE_MS);
   });
 
 program

@@ -70,7 +70,9 @@ export async function run(): Promise<Figures> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sprintguard-bench-commands-'));
   await fs.chmod(dir, 0o755);
   console.log('starting PostgreSQL (default durability)…');
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg') });
+  // BENCH_PG_STATS=1 prints the statements the server ran most (pg_stat_statements), to count round trips.
+  const pgStats = process.env.BENCH_PG_STATS === '1';
+  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ...(pgStats ? { settings: { shared_preload_libraries: 'pg_stat_statements' } } : {}) });
   const url = withDatabase(pgServer.url, 'bench');
   await ensureDatabaseExists(url);
   const db = createDatabase({ url, poolSize: 4 });
@@ -131,7 +133,7 @@ export async function run(): Promise<Figures> {
           const c = rows[0];
           if (c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare))) break;
           if (!sampling) break;
-          await new Promise((r) => setTimeout(r, 2));
+          await new Promise((r) => setTimeout(r, 5));
         }
         lags.push(performance.now() - t0);
       }
@@ -165,6 +167,14 @@ export async function run(): Promise<Figures> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  if (pgStats) {
+    await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await db.pool.query<{ calls: string; query: string }>(
+      "SELECT sum(calls)::text AS calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query FROM pg_stat_statements GROUP BY 2 ORDER BY sum(calls) DESC LIMIT 25",
+    );
+    console.log(`per command (${latencies.length} commands):`);
+    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)}  ${r.query}`);
+  }
   sampling = false;
   await sample;
   await sampler.end();

@@ -69,8 +69,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandResult<State, Event>> {
   const { store, streamId, decider, command, context, maxAttempts = 5, cache } = options;
   for (let attempt = 1; ; attempt++) {
-    // 1. Load and fold the stream.
-    const { state, revision } = await loadStream(store, streamId, decider, cache);
+    // 1. Load and fold the stream. First attempt with a cached state: append at its revision without
+    //    reading; if another process appended meanwhile the store refuses the expected revision and
+    //    the next attempt reads what was missed.
+    const cached = attempt === 1 ? cache?.get<State>(decider.evolve, streamId) : undefined;
+    const { state, revision } = cached ?? (await loadStream(store, streamId, decider, cache));
     // 2. Decide (pure; throws DomainError when the command is impossible).
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: undefined };

@@ -39,26 +39,36 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
       return;
     }
     const both = AbortSignal.any([signal, lock.signal]);
+    let saved: Position | null = (await ensureCheckpoint(deps.db.knex, name, 1)).position;
+    let position = saved;
+    let unsaved = 0;
+    let savedAt = Date.now();
+    // Handling is idempotent and delivery at least once, so the checkpoint is saved now and then
+    // (at most every second or 1,000 events) rather than after every event: a crash only means a
+    // few events are handled again.
+    const save = async () => {
+      if (position === null || position === saved) return;
+      const to = position;
+      const moved = await deps.db.knex.transaction(async (trx) => advanceCheckpoint(trx, name, saved, to));
+      if (!moved) throw new Error(`checkpoint of ${name} moved by another runner`);
+      saved = to;
+      unsaved = 0;
+      savedAt = Date.now();
+    };
     try {
-      let position: Position | null = (await ensureCheckpoint(deps.db.knex, name, 1)).position;
       for await (const item of deps.store.subscribeToAll({ after: position ?? 'start', filter: reactor.filter, signal: both })) {
         if (both.aborted) break;
-        let next: Position;
         if (item.kind === 'event') {
           await handleWithRetry(reactor, item.event, both);
-          next = item.event.position;
+          if (both.aborted) break;
+          position = item.event.position;
+          unsaved++;
         } else if (item.kind === 'checkpoint') {
-          next = item.position;
+          position = item.position;
         } else continue;
-        if (both.aborted) break;
-        const from = position;
-        const moved = await deps.db.knex.transaction(async (trx) => {
-          await lock.assertHeld(trx);
-          return advanceCheckpoint(trx, name, from, next);
-        });
-        if (!moved) throw new Error(`checkpoint of ${name} moved by another runner`);
-        position = next;
+        if (unsaved >= 1_000 || Date.now() - savedAt >= 1_000) await save();
       }
+      if (!lock.lost) await save();
     } finally {
       await lock.release();
     }

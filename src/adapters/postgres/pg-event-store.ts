@@ -215,10 +215,10 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
             caughtUp = true;
             yield { kind: 'caughtUp' };
           }
-          // Committed events the read horizon still holds back (an older transaction anywhere in the
-          // cluster is open) bring no further wake-up when it ends: re-poll soon, backing off,
-          // instead of sleeping a whole poll interval.
-          if (await retrying(() => heldBack(cursor), signal)) {
+          // Woken, yet nothing to read: committed events the read horizon still holds back (an older
+          // transaction anywhere in the cluster is open) bring no further wake-up when it ends, so
+          // re-poll soon, backing off, instead of sleeping a whole poll interval.
+          if (page.events.length === 0 && page.scanned === 0 && (await retrying(() => heldBack(cursor), signal))) {
             await sleep(heldBackDelay, signal);
             heldBackDelay = Math.min(heldBackDelay * 2, Math.max(HELD_BACK_MIN_MS, Math.min(pollIntervalMs, HELD_BACK_MAX_MS)));
             continue;

@@ -1,0 +1,269 @@
+// A Jira Cloud stand-in: a real HTTP server on 127.0.0.1 speaking the REST v3 wire format the
+// adapter uses (../shared/research/integrations.md §1A). In-memory projects, issues, users,
+// comments (ADF), transitions and remote links; basic auth checked; small pages; fault injection.
+//
+//   const jira = await startJiraStandIn();            // { url, email, token }
+//   jira.seedIssue({ key: 'ENG-1', summary: 'Fix login', statusCategory: 'new' });
+//   jira.failNext(2, 429, 1);                         // the next 2 requests answer 429, Retry-After: 1
+//   jira.writes()                                     // every non-GET request received, in order
+//   await jira.close();
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type JiraCategory = 'new' | 'indeterminate' | 'done';
+
+export interface StandInIssue {
+  id: string;
+  key: string;
+  summary: string;
+  status: string;
+  statusCategory: JiraCategory;
+  assignee: { accountId: string; displayName: string; emailAddress?: string } | null;
+  priority: string | null;
+  estimate: number | null;
+  labels: string[];
+  updated: string;
+  rank: number;
+  comments: { id: string; body: unknown; text: string }[];
+  remoteLinks: Map<string, { url: string; title: string }>;
+  issueType: string;
+  description?: unknown;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const STATUSES: { name: string; category: JiraCategory }[] = [
+  { name: 'To Do', category: 'new' },
+  { name: 'In Progress', category: 'indeterminate' },
+  { name: 'Done', category: 'done' },
+];
+
+export interface JiraStandInOptions {
+  email?: string;
+  token?: string;
+  pageSize?: number;
+  /** Delay every response by this many ms (timeouts, crash windows). */
+  delayMs?: number;
+}
+
+export async function startJiraStandIn(options: JiraStandInOptions = {}) {
+  const email = options.email ?? 'bot@example.com';
+  const token = options.token ?? 'jira-token-s3cret';
+  const pageSize = options.pageSize ?? 2;
+  const issues = new Map<string, StandInIssue>();
+  const projects = new Set<string>();
+  const users = [
+    { accountId: 'acc-ada', displayName: 'Ada Lovelace', emailAddress: 'ada@example.com' },
+    { accountId: 'acc-bob', displayName: 'Bob Builder', emailAddress: 'bob@example.com' },
+  ];
+  const requests: RecordedRequest[] = [];
+  const faults: { status: number; retryAfter?: number }[] = [];
+  let nextId = 10000;
+  let delayMs = options.delayMs ?? 0;
+
+  const text = (adf: unknown): string => {
+    if (!adf || typeof adf !== 'object') return '';
+    const node = adf as { text?: string; content?: unknown[] };
+    return (node.text ?? '') + (node.content ?? []).map(text).join(' ');
+  };
+
+  const view = (i: StandInIssue) => ({
+    id: i.id,
+    key: i.key,
+    self: `${url}/rest/api/3/issue/${i.id}`,
+    fields: {
+      summary: i.summary,
+      status: { name: i.status, statusCategory: { key: i.statusCategory } },
+      assignee: i.assignee,
+      priority: i.priority ? { name: i.priority } : null,
+      labels: i.labels,
+      updated: i.updated,
+      customfield_10016: i.estimate,
+      issuetype: { name: i.issueType },
+    },
+  });
+
+  const send = (res: http.ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+  const notFound = (res: http.ServerResponse) => send(res, 404, { errorMessages: ['Issue does not exist or you do not have permission to see it.'], errors: {} });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse, rawBody: string): Promise<void> {
+    const u = new URL(req.url ?? '/', url);
+    const method = req.method ?? 'GET';
+    let body: unknown;
+    try {
+      body = rawBody ? JSON.parse(rawBody) : undefined;
+    } catch {
+      return send(res, 400, { errorMessages: ['Invalid JSON'], errors: {} });
+    }
+    requests.push({ method, path: u.pathname + u.search, body });
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    const fault = faults.shift();
+    if (fault) return send(res, fault.status, { errorMessages: ['Rate limit exceeded'] }, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+    const expected = `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+    if (req.headers.authorization !== expected) return send(res, 401, { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
+
+    const p = u.pathname;
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && p === '/rest/api/3/myself') return send(res, 200, { accountId: 'acc-bot', displayName: 'Sprintguard Bot', emailAddress: email, active: true });
+    if (method === 'GET' && (m = /^\/rest\/api\/3\/project\/([^/]+)$/.exec(p))) {
+      return projects.has(m[1]!) ? send(res, 200, { id: '1', key: m[1], name: `Project ${m[1]}` }) : send(res, 404, { errorMessages: ['No project could be found'], errors: {} });
+    }
+    if (p === '/rest/api/3/search/jql') {
+      const q = method === 'POST' ? (body as Record<string, unknown>) : Object.fromEntries(u.searchParams);
+      const jql = typeof q.jql === 'string' ? q.jql : '';
+      const project = /project\s*=\s*"?([A-Za-z0-9_]+)"?/.exec(jql)?.[1];
+      const notDone = /statusCategory\s*!=\s*Done/i.test(jql);
+      const matching = [...issues.values()]
+        .filter((i) => (!project || i.key.startsWith(`${project}-`)) && (!notDone || i.statusCategory !== 'done'))
+        .sort((a, b) => a.rank - b.rank);
+      const start = q.nextPageToken ? Number(q.nextPageToken) : 0;
+      const max = Math.min(Number(q.maxResults ?? 50), pageSize);
+      const page = matching.slice(start, start + max);
+      const isLast = start + max >= matching.length;
+      return send(res, 200, { issues: page.map(view), isLast, ...(isLast ? {} : { nextPageToken: String(start + max) }) });
+    }
+    if ((m = /^\/rest\/api\/3\/issue\/([^/]+)(\/.*)?$/.exec(p))) {
+      const issue = [...issues.values()].find((i) => i.key === m![1] || i.id === m![1]);
+      const sub = m[2] ?? '';
+      if (!issue) return notFound(res);
+      if (method === 'GET' && sub === '') return send(res, 200, view(issue));
+      if (sub === '/comment' && method === 'POST') {
+        const b = body as { body?: unknown };
+        const c = { id: String(nextId++), body: b.body, text: text(b.body) };
+        issue.comments.push(c);
+        issue.updated = new Date().toISOString();
+        return send(res, 201, { id: c.id, body: c.body });
+      }
+      if (sub === '/comment' && method === 'GET') {
+        const start = Number(u.searchParams.get('startAt') ?? 0);
+        const max = Math.min(Number(u.searchParams.get('maxResults') ?? 50), pageSize);
+        return send(res, 200, { startAt: start, maxResults: max, total: issue.comments.length, comments: issue.comments.slice(start, start + max).map((c) => ({ id: c.id, body: c.body })) });
+      }
+      if (sub === '/transitions' && method === 'GET') {
+        return send(res, 200, { transitions: STATUSES.filter((s) => s.name !== issue.status).map((s, i) => ({ id: String(11 + i), name: s.name, to: { name: s.name, statusCategory: { key: s.category } } })) });
+      }
+      if (sub === '/transitions' && method === 'POST') {
+        const id = (body as { transition?: { id?: string } }).transition?.id;
+        const target = STATUSES.filter((s) => s.name !== issue.status).find((_, i) => String(11 + i) === id);
+        if (!target) return send(res, 400, { errorMessages: ['Transition id is not valid'], errors: {} });
+        issue.status = target.name;
+        issue.statusCategory = target.category;
+        return send(res, 204);
+      }
+      if (sub === '/assignee' && method === 'PUT') {
+        const accountId = (body as { accountId?: string | null }).accountId;
+        if (accountId === null) issue.assignee = null;
+        else {
+          const user = users.find((x) => x.accountId === accountId);
+          if (!user) return send(res, 400, { errorMessages: [], errors: { assignee: 'User does not exist' } });
+          issue.assignee = user;
+        }
+        return send(res, 204);
+      }
+      if (sub === '' && method === 'PUT') {
+        const adds = ((body as { update?: { labels?: { add?: string }[] } }).update?.labels ?? []).map((l) => l.add).filter((l): l is string => !!l);
+        for (const label of adds) if (!issue.labels.includes(label)) issue.labels.push(label);
+        return send(res, 204);
+      }
+      if (sub === '/remotelink' && method === 'POST') {
+        const b = body as { globalId?: string; object?: { url?: string; title?: string } };
+        if (!b.object?.url || !b.object.title) return send(res, 400, { errorMessages: [], errors: { object: 'url and title are required' } });
+        const existed = b.globalId ? issue.remoteLinks.has(b.globalId) : false;
+        issue.remoteLinks.set(b.globalId ?? String(nextId++), { url: b.object.url, title: b.object.title });
+        return send(res, existed ? 200 : 201, { id: nextId++, self: `${url}${p}` });
+      }
+      return send(res, 405, { errorMessages: ['Method not allowed'] });
+    }
+    if (method === 'GET' && p === '/rest/api/3/user/assignable/search') {
+      const q = (u.searchParams.get('query') ?? '').toLowerCase();
+      return send(res, 200, users.filter((x) => x.emailAddress.toLowerCase().includes(q) || x.displayName.toLowerCase().includes(q) || x.accountId === q));
+    }
+    if (method === 'POST' && p === '/rest/api/3/issue') {
+      const f = (body as { fields?: { project?: { key?: string }; summary?: string; labels?: string[]; issuetype?: { name?: string }; priority?: { name?: string }; description?: unknown } }).fields ?? {};
+      if (!f.summary) return send(res, 400, { errorMessages: [], errors: { summary: 'You must specify a summary of the issue.' } });
+      const project = f.project?.key ?? '';
+      if (!projects.has(project)) return send(res, 400, { errorMessages: [], errors: { project: 'valid project is required' } });
+      const created = api.seedIssue({ key: `${project}-${nextKey(project)}`, summary: f.summary, labels: f.labels ?? [], priority: f.priority?.name ?? null, issueType: f.issuetype?.name ?? 'Task' });
+      created.description = f.description;
+      return send(res, 201, { id: created.id, key: created.key, self: `${url}/rest/api/3/issue/${created.id}` });
+    }
+    return send(res, 404, { errorMessages: [`No stand-in route for ${method} ${p}`] });
+  }
+
+  const counters = new Map<string, number>();
+  const nextKey = (project: string) => {
+    const n = (counters.get(project) ?? 0) + 1;
+    counters.set(project, n);
+    return n;
+  };
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      handle(req, res, raw).catch((err: unknown) => send(res, 500, { errorMessages: [String(err)] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const api = {
+    url,
+    email,
+    token,
+    requests,
+    issues,
+    users,
+    /** Every request that could change something (not GET), in order. */
+    writes: () => requests.filter((r) => r.method !== 'GET' && !(r.method === 'POST' && r.path.startsWith('/rest/api/3/search/jql'))),
+    failNext(n: number, status = 429, retryAfterSeconds?: number) {
+      for (let i = 0; i < n; i++) faults.push({ status, ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}) });
+    },
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
+    seedProject(key: string) {
+      projects.add(key);
+    },
+    seedIssue(seed: Partial<Omit<StandInIssue, 'comments' | 'remoteLinks'>> & { key: string; summary: string }): StandInIssue {
+      const project = seed.key.split('-')[0]!;
+      projects.add(project);
+      const n = Number(seed.key.split('-')[1]);
+      if (Number.isFinite(n)) counters.set(project, Math.max(counters.get(project) ?? 0, n));
+      const category = seed.statusCategory ?? 'new';
+      const issue: StandInIssue = {
+        id: String(nextId++),
+        key: seed.key,
+        summary: seed.summary,
+        status: seed.status ?? STATUSES.find((s) => s.category === category)!.name,
+        statusCategory: category,
+        assignee: seed.assignee ?? null,
+        priority: seed.priority ?? null,
+        estimate: seed.estimate ?? null,
+        labels: seed.labels ?? [],
+        updated: seed.updated ?? new Date().toISOString(),
+        rank: seed.rank ?? issues.size + 1,
+        comments: [],
+        remoteLinks: new Map(),
+        issueType: seed.issueType ?? 'Task',
+      };
+      issues.set(issue.key, issue);
+      return issue;
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+  return api;
+}
+
+export type JiraStandIn = Awaited<ReturnType<typeof startJiraStandIn>>;

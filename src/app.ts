@@ -8,6 +8,8 @@ import type { EventStore, Position } from './adapters/event-store.js';
 import type { IdentityVerifier } from './adapters/identity/identity.js';
 import { createOrgCommands } from './commands/org.commands.js';
 import { createRunCommands } from './commands/run.commands.js';
+import type { IntegrationCommands } from './commands/integration.commands.js';
+import { integrationRoutes, type IntegrationRouteDeps } from './http/routes/integration.routes.js';
 import { StateCache } from './commands/state-cache.js';
 import type { Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
@@ -47,6 +49,9 @@ export interface AppDeps {
   runProcessor: RunProcessor;
   /** The organization's connected board (integration settings); throws a DomainError when there is none. */
   connectedBoard: RunRouteDeps['connectedBoard'];
+  /** Integration settings (secrets in the secret store) and a provider factory for test-connection. */
+  integration: IntegrationCommands;
+  providerFor: IntegrationRouteDeps['providerFor'];
   now?: () => Date;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
@@ -143,6 +148,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     },
   };
+  await app.register(integrationRoutes, {
+    knex: deps.knex,
+    integration: deps.integration,
+    providerFor: deps.providerFor,
+    awaitReadModel: awaitProjections(['integration_settings']),
+  });
   await app.register(runsRoutes, runDeps);
   await app.register(runCommandRoutes, runDeps);
   return app;

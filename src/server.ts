@@ -27,6 +27,12 @@ import { createRunExecutorReactor } from './reactors/run-executor.reactor.js';
 import { BoardNotConfiguredError, createRunProcessor, type BoardProviders } from './reactors/run-processor.js';
 import type { ConnectedBoard } from './http/routes/run-route-deps.js';
 import { DomainError } from './domain/errors.js';
+import type { BoardConnection, BoardProvider } from './adapters/boards/board-provider.js';
+import { createBoardProvider } from './adapters/boards/create-board-provider.js';
+import { assertProviderUrlAllowed } from './adapters/boards/url-policy.js';
+import { createSecretStore, loadSecretsKey } from './adapters/secrets/secret-store.js';
+import { createIntegrationCommands, type IntegrationCommands } from './commands/integration.commands.js';
+import { StateCache } from './commands/state-cache.js';
 
 export interface Infrastructure {
   config: Config;
@@ -121,23 +127,48 @@ export async function createIdentity(config: Config): Promise<IdentityVerifier> 
 
 const NO_BOARD = 'No board integration is configured: save one with POST /api/settings/integration';
 
-/** Board providers per organization, from the integration settings. */
-function createOrgBoards(): { providers: BoardProviders; connectedBoard: (orgId: string) => Promise<ConnectedBoard> } {
+/** The organization's board integration: saved settings, secrets decrypted, and a provider for them. */
+export interface OrgBoards {
+  integration: IntegrationCommands;
+  providerFor: (connection: BoardConnection) => BoardProvider;
+  providers: BoardProviders;
+  connectedBoard: (orgId: string) => Promise<ConnectedBoard>;
+}
+
+export async function createOrgBoards(config: Config, infra: Infrastructure): Promise<OrgBoards> {
+  const key = await loadSecretsKey({ configured: config.SECRETS_KEY, dataDir: config.dataDir, isProduction: config.isProduction });
+  const secrets = createSecretStore(infra.db.knex, key);
+  const integration = createIntegrationCommands({
+    store: infra.store,
+    secrets,
+    now: () => new Date(),
+    checkUrl: (url) => void assertProviderUrlAllowed(url, config.allowPrivateProviderUrls),
+    cache: new StateCache(),
+  });
+  const providerFor = (connection: BoardConnection) => createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls });
   return {
+    integration,
+    providerFor,
     providers: {
-      forOrg: async () => {
-        throw new BoardNotConfiguredError(NO_BOARD);
+      async forOrg(orgId, boardType) {
+        const saved = await integration.loadBoardConnection(orgId);
+        if (!saved) throw new BoardNotConfiguredError(NO_BOARD);
+        if (saved.connection.board_type !== boardType) {
+          throw new BoardNotConfiguredError(`The connected board is ${saved.connection.board_type}, not ${boardType}`);
+        }
+        return providerFor(saved.connection);
       },
     },
-    connectedBoard: async () => {
-      throw new DomainError('invalid', NO_BOARD);
+    async connectedBoard(orgId) {
+      const saved = await integration.loadBoardConnection(orgId);
+      if (!saved) throw new DomainError('invalid', NO_BOARD);
+      return { provider: providerFor(saved.connection), board_type: saved.connection.board_type, project_keys: saved.project_keys };
     },
   };
 }
 
 /** The reactors (run executor) and the scheduler, with what they share with the API. */
-export function createWorkers(infra: Infrastructure, log: Logger) {
-  const boards = createOrgBoards();
+export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoards) {
   const now = () => new Date();
   const runProcessor = createRunProcessor({ store: infra.store, boards: boards.providers, now });
   const reactors = createReactorRunner({
@@ -169,7 +200,7 @@ export function createWorkers(infra: Infrastructure, log: Logger) {
 /** `sprintguard worker`: reactors and scheduler only. */
 export async function startWorker(config: Config, log: Logger = createLogger(config)): Promise<{ close: () => Promise<void> }> {
   const infra = await openInfrastructure(config, log);
-  const workers = createWorkers(infra, log);
+  const workers = createWorkers(infra, log, await createOrgBoards(config, infra));
   await workers.start();
   return {
     close: async () => {
@@ -197,8 +228,9 @@ export async function createService(config: Config, log: Logger = createLogger(c
     batchSize: config.PROJECTOR_BATCH_SIZE,
     log: log.child({ component: 'projector' }),
   });
-  const workers = createWorkers(infra, log);
-  const { boards, runProcessor } = workers;
+  const boards = await createOrgBoards(config, infra);
+  const workers = createWorkers(infra, log, boards);
+  const { runProcessor } = workers;
   try {
     if (config.PROJECTOR_ENABLED) await projector.start();
     if (config.REACTORS_ENABLED) await workers.start();
@@ -225,6 +257,8 @@ export async function createService(config: Config, log: Logger = createLogger(c
       readiness,
       runProcessor,
       connectedBoard: boards.connectedBoard,
+      integration: boards.integration,
+      providerFor: boards.providerFor,
       logger: log,
     });
     let closing: Promise<void> | undefined;

@@ -72,11 +72,22 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     // 1. Load and fold the stream. First attempt with a cached state: append at its revision without
     //    reading; if another process appended meanwhile the store refuses the expected revision and
     //    the next attempt reads what was missed.
+    //    Only an append verifies a cached state: a decision on it that fails or appends nothing may
+    //    come from events it has not seen, so that decision is made again on a fresh read.
     const cached = attempt === 1 ? cache?.get<State>(decider.evolve, streamId) : undefined;
     const { state, revision } = cached ?? (await loadStream(store, streamId, decider, cache));
     // 2. Decide (pure; throws DomainError when the command is impossible).
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, position: undefined };
+    let events: Event[];
+    try {
+      events = decider.decide(command, state);
+    } catch (err) {
+      if (cached) continue;
+      throw err;
+    }
+    if (events.length === 0) {
+      if (cached) continue;
+      return { events, state, position: undefined };
+    }
     // 3. Append with the revision we decided on.
     const causationId = context.request_id ?? randomUUID();
     const metadata: EventMetadata = {

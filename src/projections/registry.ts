@@ -5,13 +5,15 @@ import { orgConfigProjection } from './org-config.projection.js';
 import { membersMigrations } from './members.schema.js';
 import { membersProjection } from './members.projection.js';
 import type { Projection } from './projection.js';
+import { integrationSettingsMigrations, integrationSettingsProjection } from './integration-settings.projection.js';
+import { secretMigrations } from '../adapters/secrets/secret-store.js';
 import { runsMigrations } from './runs.schema.js';
 import { runsProjection } from './runs.projection.js';
 import { projectionMigrations } from './projections.schema.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection];
 
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations],
 };

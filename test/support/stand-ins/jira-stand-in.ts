@@ -64,6 +64,7 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
   const faults: { status: number; retryAfter?: number }[] = [];
   let nextId = 10000;
   let delayMs = options.delayMs ?? 0;
+  let writeDelayMs = 0;
 
   const text = (adf: unknown): string => {
     if (!adf || typeof adf !== 'object') return '';
@@ -103,7 +104,9 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
       return send(res, 400, { errorMessages: ['Invalid JSON'], errors: {} });
     }
     requests.push({ method, path: u.pathname + u.search, body });
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+    const isWrite = method !== 'GET' && u.pathname !== '/rest/api/3/search/jql';
+    const delay = delayMs + (isWrite ? writeDelayMs : 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const fault = faults.shift();
     if (fault) return send(res, fault.status, { errorMessages: ['Rate limit exceeded'] }, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
     const expected = `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
@@ -229,6 +232,10 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
     },
     setDelay(ms: number) {
       delayMs = ms;
+    },
+    /** Delay only requests that change something (the call is still applied after the delay). */
+    setWriteDelay(ms: number) {
+      writeDelayMs = ms;
     },
     seedProject(key: string) {
       projects.add(key);

@@ -1,0 +1,190 @@
+// Issue 4 end to end: the real server process, real PostgreSQL and a Jira stand-in. Runs plan from
+// the board, wait at the gates the organization's guards set, and perform exactly what was approved.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
+import { startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
+
+let h: RunHarness;
+let jira: JiraStandIn;
+
+interface ActionBody {
+  id: string;
+  kind: string;
+  item_key: string;
+  status: string;
+  decision_reason: string | null;
+}
+
+/** Two items missing a priority in `project`: T plans comment + label for each (4 actions). */
+function seedProject(project: string): void {
+  jira.seedIssue({ key: `${project}-1`, summary: 'Checkout is slow', assignee: jira.users[0]!, estimate: 2 });
+  jira.seedIssue({ key: `${project}-2`, summary: 'Export to CSV', assignee: jira.users[1]!, estimate: 5 });
+}
+
+async function settings(body: Record<string, unknown>) {
+  const res = await h.call('PUT', '/api/org/settings', body);
+  expect(res.status).toBe(200);
+}
+
+async function trigger(project: string, extra: Record<string, unknown> = {}) {
+  const res = await h.call<RunBody & { resumed: boolean }>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: project, cycles: ['T'], ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+const actions = async (runId: string) => (await h.call<ActionBody[]>('GET', `/api/runs/${runId}/actions`)).body;
+const writesTo = (project: string) => jira.writes().filter((w) => w.path.includes(`/${project}-`));
+
+beforeAll(async () => {
+  jira = await startJiraStandIn();
+  h = await startRunHarness('runs_e2e');
+  const saved = await h.call('POST', '/api/settings/integration', { board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token, project_keys: ['APR'] });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  await settings({ write_mode: 'approval', action_cap: 25, confirmation_threshold: 10 });
+});
+afterAll(async () => {
+  await h?.close();
+  await jira?.close();
+});
+
+describe('runs against Jira', () => {
+  it('approval mode: waits; approving two, rejecting one and executing performs exactly the two', async () => {
+    seedProject('APR');
+    const run = await trigger('APR');
+    expect(run).toMatchObject({ status: 'awaiting_approval', planned_actions_count: 4, is_dry_run: false, cycles_run: ['T'], resumed: false });
+    expect(writesTo('APR')).toEqual([]);
+
+    const approved1 = await h.call('POST', `/api/runs/${run.id}/actions/act-1/approve`, {});
+    expect(approved1.status, JSON.stringify(approved1.body)).toBe(200);
+    expect((await h.call('POST', `/api/runs/${run.id}/actions/act-2/approve`, {})).status).toBe(200);
+    const rejected = await h.call<ActionBody>('POST', `/api/runs/${run.id}/actions/act-3/reject`, { reason: 'not this one' });
+    expect(rejected.body).toMatchObject({ id: 'act-3', status: 'rejected', decision_reason: 'not this one' });
+    const executing = await h.call<RunBody>('POST', `/api/runs/${run.id}/execute`, {});
+    expect(executing.status).toBe(200);
+
+    const done = await h.waitForRun(run.id, (r) => r.status === 'completed');
+    expect(done).toMatchObject({ executed_actions_count: 2, skipped_actions_count: 1 });
+    const performed = writesTo('APR');
+    expect(performed.map((w) => `${w.method} ${w.path}`)).toEqual(['POST /rest/api/3/issue/APR-1/comment', 'PUT /rest/api/3/issue/APR-1']);
+    expect(jira.issues.get('APR-1')!.labels).toEqual(['needs-triage']);
+    expect((await actions(run.id)).map((a) => [a.id, a.status])).toEqual([
+      ['act-1', 'executed'],
+      ['act-2', 'executed'],
+      ['act-3', 'rejected'],
+      ['act-4', 'skipped'],
+    ]);
+
+    // Approving an action of a completed run conflicts with its terminal state.
+    const late = await h.call<{ detail: string }>('POST', `/api/runs/${run.id}/actions/act-4/approve`, {});
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toMatch(/already completed/);
+  });
+
+  it('a run over the confirmation threshold waits for confirm', async () => {
+    seedProject('CNF');
+    await settings({ confirmation_threshold: 3 });
+    try {
+      const run = await trigger('CNF');
+      expect(run.status).toBe('awaiting_confirmation');
+      expect((await h.call('POST', `/api/runs/${run.id}/actions/act-1/approve`, {})).status).toBe(409);
+      const confirmed = await h.call<RunBody>('POST', `/api/runs/${run.id}/confirm`, {});
+      expect(confirmed.body.status).toBe('awaiting_approval');
+      expect((await h.call('POST', `/api/runs/${run.id}/confirm`, {})).status).toBe(409);
+      expect((await h.call<RunBody>('POST', `/api/runs/${run.id}/reject`, { reason: 'wrong sprint' })).body.status).toBe('rejected');
+      expect(writesTo('CNF')).toEqual([]);
+    } finally {
+      await settings({ confirmation_threshold: 10 });
+    }
+  });
+
+  it('the action cap skips the excess with a reason', async () => {
+    seedProject('CAP');
+    await settings({ action_cap: 2 });
+    try {
+      const run = await trigger('CAP');
+      expect(run).toMatchObject({ planned_actions_count: 4, skipped_actions_count: 2 });
+      const skipped = (await actions(run.id)).filter((a) => a.status === 'skipped');
+      expect(skipped.map((a) => [a.id, a.decision_reason])).toEqual([
+        ['act-3', 'action cap of 2 reached'],
+        ['act-4', 'action cap of 2 reached'],
+      ]);
+    } finally {
+      await settings({ action_cap: 25 });
+    }
+  });
+
+  it('auto mode executes without approvals', async () => {
+    seedProject('AUT');
+    await settings({ write_mode: 'auto' });
+    try {
+      const run = await trigger('AUT');
+      const done = await h.waitForRun(run.id, (r) => r.status === 'completed');
+      expect(done.executed_actions_count).toBe(4);
+      expect(writesTo('AUT')).toHaveLength(4);
+      expect(jira.issues.get('AUT-2')!.comments[0]!.text).toMatch(/no priority/);
+    } finally {
+      await settings({ write_mode: 'approval' });
+    }
+  });
+
+  it('a dry run plans but never calls a write endpoint of the board', async () => {
+    seedProject('DRY');
+    const before = jira.writes().length;
+    const run = await trigger('DRY', { dry_run: true });
+    expect(run).toMatchObject({ status: 'completed', is_dry_run: true, planned_actions_count: 4, executed_actions_count: 0 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(jira.writes().length).toBe(before);
+  });
+
+  it('trigger resumes the non-terminal run of the same board and project', async () => {
+    seedProject('RES');
+    const first = await trigger('RES');
+    const again = await h.call<RunBody & { resumed: boolean }>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: 'RES' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.id, resumed: true });
+  });
+
+  it('two concurrent approvals of the same action give one approved event and one 409', async () => {
+    seedProject('TWO');
+    const run = await trigger('TWO');
+    const results = await Promise.all([
+      h.call('POST', `/api/runs/${run.id}/actions/act-1/approve`, {}),
+      h.call('POST', `/api/runs/${run.id}/actions/act-1/approve`, {}),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const client = new pg.Client({ connectionString: h.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(
+        "SELECT count(*) AS n FROM es.events WHERE stream_name = $1 AND event_type = 'ActionApproved' AND data->>'action_id' = 'act-1'",
+        [`run-${run.id}`],
+      );
+      expect(rows[0]!.n).toBe('1');
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('lists runs newest first with the spec fields and filters; another organization sees none', async () => {
+    const list = await h.call<RunBody[]>('GET', '/api/runs?limit=3&board_type=jira');
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(3);
+    for (const key of ['id', 'board_type', 'project_key', 'status', 'is_dry_run', 'planned_actions_count', 'executed_actions_count', 'cycles_run']) {
+      expect(list.body[0]).toHaveProperty(key);
+    }
+    const created = list.body.map((r) => Date.parse(String(r.created_at)));
+    expect([...created].sort((a, b) => b - a)).toEqual(created);
+    const byProject = await h.call<RunBody[]>('GET', '/api/runs?project_key=APR');
+    expect(byProject.body.every((r) => r.project_key === 'APR')).toBe(true);
+    expect((await h.call<RunBody[]>('GET', '/api/runs', undefined, 'org_other')).body).toEqual([]);
+    expect((await h.call('GET', `/api/runs/${list.body[0]!.id}`, undefined, 'org_other')).status).toBe(404);
+    expect((await h.call('POST', `/api/runs/${list.body[0]!.id}/confirm`, {}, 'org_other')).status).toBe(404);
+  });
+
+  it('answers next-task with the highest-ranked active item', async () => {
+    const res = await h.call<{ task: { key: string } | null; project_key: string }>('GET', '/api/runs/next-task?project_key=APR');
+    expect(res.status).toBe(200);
+    expect(res.body.task?.key).toBe('APR-1');
+  });
+});

@@ -19,7 +19,7 @@ afterAll(async () => {
   await jira?.close();
 });
 
-const save = (payload: unknown, headers = admin) => t.app.inject({ method: 'POST', url: '/api/settings/integration', headers, payload });
+const save = (payload: Record<string, unknown>, headers = admin) => t.app.inject({ method: 'POST', url: '/api/settings/integration', headers, payload });
 
 describe('integration settings', () => {
   it('says nothing is configured at first', async () => {
@@ -30,10 +30,10 @@ describe('integration settings', () => {
   it('saves a Jira connection and masks the token everywhere', async () => {
     const res = await save({ board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token, project_keys: ['ENG'] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ configured: true, board_type: 'jira', base_url: jira.url, email: jira.email, api_token: '********', project_keys: ['ENG'] });
+    expect(res.json<object>()).toMatchObject({ configured: true, board_type: 'jira', base_url: jira.url, email: jira.email, api_token: '********', project_keys: ['ENG'] });
     const get = await t.app.inject({ method: 'GET', url: '/api/settings/integration', headers: admin });
     expect(get.body).not.toContain(jira.token);
-    expect(get.json()).toMatchObject({ api_token: '********' });
+    expect(get.json<object>()).toMatchObject({ api_token: '********' });
 
     // Not in any event of the org stream, and not stored in plain text.
     for await (const e of t.infra.store.readStream(orgStreamId('org_int'))) {
@@ -55,19 +55,19 @@ describe('integration settings', () => {
       payload: { board_type: 'jira', base_url: jira.url, email: jira.email, api_token: 'wrong-token-4321' },
     });
     expect(wrong.statusCode).toBe(200);
-    expect(wrong.json()).toMatchObject({ ok: false, board_type: 'jira' });
+    expect(wrong.json<object>()).toMatchObject({ ok: false, board_type: 'jira' });
     expect(wrong.body).not.toContain('wrong-token-4321');
     // The failed test did not replace the saved token.
     const again = await t.app.inject({ method: 'POST', url: '/api/settings/test-connection', headers: admin, payload: {} });
-    expect(again.json()).toMatchObject({ ok: true });
+    expect(again.json<object>()).toMatchObject({ ok: true });
   });
 
   it('keeps the saved token when a later save omits it', async () => {
     const res = await save({ board_type: 'jira', base_url: jira.url, email: jira.email, project_keys: ['ENG', 'OPS'] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ project_keys: ['ENG', 'OPS'] });
+    expect(res.json<object>()).toMatchObject({ project_keys: ['ENG', 'OPS'] });
     const ok = await t.app.inject({ method: 'POST', url: '/api/settings/test-connection', headers: admin, payload: {} });
-    expect(ok.json()).toMatchObject({ ok: true });
+    expect(ok.json<object>()).toMatchObject({ ok: true });
   });
 
   it('refuses unknown fields, a missing secret and a bad URL', async () => {
@@ -85,7 +85,7 @@ describe('integration settings', () => {
     const other = await t.auth({ orgId: 'org_other', admin: true });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/integration', headers: other })).json()).toEqual({ configured: false });
     const test = await t.app.inject({ method: 'POST', url: '/api/settings/test-connection', headers: other, payload: {} });
-    expect(test.json()).toMatchObject({ ok: false });
+    expect(test.json<object>()).toMatchObject({ ok: false });
   });
 });
 

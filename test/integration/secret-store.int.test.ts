@@ -27,7 +27,7 @@ describe('secret store (AES-256-GCM)', () => {
   it('refuses a tampered ciphertext, a row moved to another organization, and another key', async () => {
     const store = createSecretStore(db.knex, key);
     const id = await store.put('org_a', 't', 'secret-value');
-    const row = await db.knex('secrets').where({ id }).first<{ ciphertext: Buffer }>();
+    const row: { ciphertext: Buffer } | undefined = await db.knex("secrets").where({ id }).first();
     const flipped = Buffer.from(row!.ciphertext);
     flipped[0] = flipped[0]! ^ 1;
     await db.knex('secrets').where({ id }).update({ ciphertext: flipped });

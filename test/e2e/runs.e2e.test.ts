@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
+import { startLinearStandIn } from '../support/stand-ins/linear-stand-in.js';
 import { startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
 
 let h: RunHarness;
@@ -186,5 +187,29 @@ describe('runs against Jira', () => {
     const res = await h.call<{ task: { key: string } | null; project_key: string }>('GET', '/api/runs/next-task?project_key=APR');
     expect(res.status).toBe(200);
     expect(res.body.task?.key).toBe('APR-1');
+  });
+
+  it('runs against Linear too: approve-all executes every proposed action on the board', async () => {
+    const linear = await startLinearStandIn();
+    try {
+      linear.seedIssue({ identifier: 'LIN-1', title: 'Flaky upload', stateType: 'started', priority: 2, estimate: 2, updatedAt: '2026-01-01T00:00:00Z', assignee: linear.users[0]! });
+      const org = 'org_linear';
+      const saved = await h.call('POST', '/api/settings/integration', { board_type: 'linear', api_key: linear.apiKey, api_url: linear.url, team_keys: ['LIN'] }, org);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const run = await h.call<RunBody>('POST', '/api/runs/trigger', { board_type: 'linear', project_key: 'LIN', cycles: ['S'] }, org);
+      expect(run.status).toBe(201);
+      expect(run.body).toMatchObject({ status: 'awaiting_approval', planned_actions_count: 2 });
+      expect((await h.call('POST', `/api/runs/${run.body.id}/approve-all`, {}, org)).status).toBe(200);
+      const done = await h.waitForRun(run.body.id, (r) => r.status === 'completed', org);
+      expect(done.executed_actions_count).toBe(2);
+      const issue = linear.issues.get('LIN-1')!;
+      expect(issue.labels).toEqual(['stale']);
+      expect(issue.comments[0]!.body).toMatch(/@Ada Lovelace this item has been in progress with no update/);
+      // A Jira run asked of a Linear organization fails clearly instead of writing anywhere.
+      const wrong = await h.call<RunBody>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: 'LIN' }, org);
+      expect(wrong.body).toMatchObject({ status: 'failed', error: 'The connected board is linear, not jira' });
+    } finally {
+      await linear.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Builds the board provider for a saved connection.
-import { BoardProviderError, type BoardConnection, type BoardProvider } from './board-provider.js';
+import type { BoardConnection, BoardProvider } from './board-provider.js';
 import { createJiraBoard } from './jira/jira-board.js';
+import { createLinearBoard } from './linear/linear-board.js';
 
 export interface BoardProviderOptions {
   /** ALLOW_PRIVATE_PROVIDER_URLS: lets tests and development use local stand-ins. */
@@ -9,6 +10,5 @@ export interface BoardProviderOptions {
 }
 
 export function createBoardProvider(connection: BoardConnection, options: BoardProviderOptions): BoardProvider {
-  if (connection.board_type === 'jira') return createJiraBoard(connection, options);
-  throw new BoardProviderError('Linear boards are not available in this build yet', { retryable: false, kind: 'invalid' });
+  return connection.board_type === 'jira' ? createJiraBoard(connection, options) : createLinearBoard(connection, options);
 }

@@ -117,7 +117,7 @@ export async function startLinearStandIn(options: { apiKey?: string; pageSize?: 
         return { issueUpdate: { success: true, issue: { id: i.id } } };
       }
       case 'Users': {
-        const q = String(v.query ?? '').toLowerCase();
+        const q = (typeof v.query === 'string' ? v.query : '').toLowerCase();
         return { users: { nodes: users.filter((u) => u.email.toLowerCase() === q || u.name.toLowerCase() === q || u.id === q) } };
       }
       case 'IssueLabels': {

@@ -26,6 +26,7 @@ beforeAll(async () => {
     port: await freePort(),
     env: cleanEnv({
       NODE_ENV: 'production',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       DATABASE_URL: await createTestDatabaseUrl('e2e_identity'),
@@ -127,7 +128,7 @@ describe('identity through the real server', () => {
 
 describe('production start-up without identity configuration', () => {
   it('refuses to start, naming the missing variables', async () => {
-    const base = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: await createTestDatabaseUrl('e2e_noidp'), PORT: '0' };
+    const base = { NODE_ENV: 'production', SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'), LOG_LEVEL: 'warn', DATA_DIR: dataDir, DATABASE_URL: await createTestDatabaseUrl('e2e_noidp'), PORT: '0' };
     const missing = await runCommand(['serve'], cleanEnv(base));
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toMatch(/AUTH_JWKS_URL and AUTH_ISSUER are required in production/);

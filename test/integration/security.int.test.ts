@@ -293,6 +293,11 @@ describe('status', () => {
     });
     const schedule = { enabled: true, timezone: 'Europe/Paris', days_of_week: [1], time: '09:00', board_type: 'jira', project_key: 'ENG' };
     expect((await t.app.inject({ method: 'PUT', url: '/api/schedule', headers: admin, payload: schedule })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/status', headers: admin })).json().trigger).toEqual({ enabled: true, schedule_saved: true, next_fire_at: null });
+    const trigger = (await t.app.inject({ url: '/api/status', headers: admin })).json<{ trigger: { next_fire_at: string } }>().trigger;
+    expect(trigger).toMatchObject({ enabled: true, schedule_saved: true });
+    // Next Monday 09:00 in Paris.
+    const next = new Date(trigger.next_fire_at);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', weekday: 'short', hour: '2-digit', minute: '2-digit' }).format(next)).toBe('Mon 09:00');
   });
 });

@@ -189,7 +189,8 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
 
   async function* subscribeToAll(opts: SubscribeToAllOptions): AsyncGenerator<SubscriptionItem> {
     const signal = AbortSignal.any([opts.signal, closing.signal]);
-    const waiter = hub.register(undefined);
+    // A stream-prefix filter lets wake-ups for other streams pass this subscription by.
+    const waiter = hub.register(undefined, opts.filter?.streamPrefixes);
     listener.ensureStarted();
     try {
       let cursor = opts.after === undefined || opts.after === 'start' ? ZERO : opts.after === 'end' ? ((await headPosition()) ?? ZERO) : opts.after;
@@ -315,6 +316,8 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
 interface Waiter {
   /** Only wake-ups naming this stream matter (undefined: every wake-up). */
   readonly stream: string | undefined;
+  /** Only wake-ups naming a stream with one of these prefixes matter (a filtered $all subscription). */
+  readonly prefixes?: readonly string[];
   /** A wake-up arrived since the last read: the next wait returns at once. */
   pending: boolean;
   resume: (() => void) | undefined;
@@ -324,8 +327,8 @@ interface Waiter {
 class WakeHub {
   private readonly waiters = new Set<Waiter>();
 
-  register(stream: string | undefined): Waiter {
-    const waiter: Waiter = { stream, pending: false, resume: undefined };
+  register(stream: string | undefined, prefixes?: readonly string[]): Waiter {
+    const waiter: Waiter = { stream, ...(prefixes ? { prefixes } : {}), pending: false, resume: undefined };
     this.waiters.add(waiter);
     return waiter;
   }
@@ -339,6 +342,7 @@ class WakeHub {
     const named = streams === 'all' ? undefined : new Set(streams);
     for (const waiter of this.waiters) {
       if (named && waiter.stream !== undefined && !named.has(waiter.stream)) continue;
+      if (named && waiter.prefixes && ![...named].some((s) => waiter.prefixes!.some((p) => s.startsWith(p)))) continue;
       waiter.pending = true;
       waiter.resume?.();
     }

@@ -1,11 +1,13 @@
 // Run commands: trigger, the approval flow (start/execute), confirmation, approvals and rejection.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import type { Position } from '../../adapters/event-store.js';
 import { DomainError, notFound } from '../../domain/errors.js';
 import { cycles } from '../../domain/cycles/index.js';
 import type { CycleId } from '../../domain/org.events.js';
-import { getRun, getRunAction } from '../../queries/runs.query.js';
+import { getRun, type ActionView } from '../../queries/runs.query.js';
+import type { CommandResult } from '../../commands/handle-command.js';
+import type { RunState } from '../../domain/run.decider.js';
+import type { RunEvent } from '../../domain/run.events.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import { ActionParamsSchema, ActionSchema, ReasonBodySchema, RunParamsSchema, RunRequestBodySchema, RunSchema, TriggeredRunSchema } from '../schemas/runs.schemas.js';
@@ -21,11 +23,37 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     if (!run) throw notFound('Run not found');
     return run;
   };
-  const actionAfterWrite = async (request: FastifyRequest, runId: string, actionId: string, position: Position | undefined) => {
-    await deps.awaitRun(runId, position);
-    const action = await getRunAction(deps.knex, request.orgId, runId, actionId);
+  /**
+   * The decided action, from the command's own result: the state after the append and the decision
+   * event itself. The read model has it too once awaitRun returns, but reading it back would cost
+   * a round trip per decision.
+   */
+  const decidedAction = async (runId: string, actionId: string, result: CommandResult<RunState, RunEvent>): Promise<ActionView> => {
+    await deps.awaitRun(runId, result.position);
+    const index = result.state.actions.findIndex((a) => a.action_id === actionId);
+    const action = result.state.actions[index];
     if (!action) throw notFound('Action not found');
-    return action;
+    const decision = result.events.find(
+      (e): e is Extract<RunEvent, { type: 'ActionApproved' | 'ActionRejected' }> =>
+        (e.type === 'ActionApproved' || e.type === 'ActionRejected') && e.data.action_id === actionId,
+    );
+    return {
+      id: action.action_id,
+      run_id: runId,
+      seq: index + 1,
+      cycle: action.cycle,
+      kind: action.kind,
+      item_key: action.item_key,
+      item_title: action.item_title ?? null,
+      params: action.params,
+      reason: action.reason,
+      status: action.status,
+      decided_by: decision?.data.by ?? null,
+      decided_at: decision?.data.at ?? null,
+      decision_reason: decision?.type === 'ActionRejected' ? (decision.data.reason ?? null) : null,
+      executed_at: null,
+      error: null,
+    };
   };
 
   /** Cycles the request names must exist, and P needs its flag (DESIGN.md §4). */
@@ -110,7 +138,7 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     async (request) => {
       const { run_id, action_id } = request.params;
       const result = await deps.runCommands.approveAction(request.orgId, run_id, action_id, commandContext(request));
-      return actionAfterWrite(request, run_id, action_id, result.position);
+      return decidedAction(run_id, action_id, result);
     },
   );
 
@@ -123,7 +151,7 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     async (request) => {
       const { run_id, action_id } = request.params;
       const result = await deps.runCommands.rejectAction(request.orgId, run_id, action_id, request.body?.reason, commandContext(request));
-      return actionAfterWrite(request, run_id, action_id, result.position);
+      return decidedAction(run_id, action_id, result);
     },
   );
 };

@@ -3,7 +3,8 @@
 // nowhere else, so every query downstream is scoped by request.orgId.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { IdentityError, type IdentityVerifier } from '../../adapters/identity/identity.js';
+import { decodeJwt } from 'jose';
+import { IdentityError, type Identity, type IdentityVerifier } from '../../adapters/identity/identity.js';
 import { MiddlewareError } from './errors.js';
 
 export interface AuthPluginOptions {
@@ -12,8 +13,43 @@ export interface AuthPluginOptions {
 
 const BEARER = /^Bearer ([A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]+\.[A-Za-z0-9\-_=]*)$/i; // the scheme is case-insensitive (RFC 9110 §11.1)
 
+/**
+ * Tokens verified in the last minute, kept until their own expiry at the latest. A client sends the
+ * same session token with every request; verifying its signature each time was the largest single
+ * CPU cost per request. The minute bounds how long a key rotation takes to reach a cached token.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { who: Identity; until: number }>();
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly maxAgeMs = 60_000,
+  ) {}
+
+  get(token: string, now: number): Identity | undefined {
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.until > now) return entry.who;
+    this.entries.delete(token);
+    return undefined;
+  }
+
+  set(token: string, who: Identity): void {
+    let exp: number | undefined;
+    try {
+      exp = decodeJwt(token).exp;
+    } catch {
+      return;
+    }
+    if (exp === undefined) return;
+    const until = Math.min(exp * 1000, Date.now() + this.maxAgeMs);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, { who, until });
+  }
+}
+
 export default fp<AuthPluginOptions>(
   async function authPlugin(app: FastifyInstance, { identity }) {
+    const verified = new VerifiedTokens();
     app.decorateRequest('identity', null as never);
     app.decorateRequest('orgId', '');
     app.addHook('onRequest', async (request) => {
@@ -23,9 +59,13 @@ export default fp<AuthPluginOptions>(
       if (!header) throw new MiddlewareError(401, 'Missing bearer token');
       const match = BEARER.exec(header);
       if (!match) throw new MiddlewareError(401, 'Malformed Authorization header; expected Bearer <token>');
-      let who;
+      const token = match[1]!;
+      let who = verified.get(token, Date.now());
       try {
-        who = await identity.verify(match[1]!);
+        if (!who) {
+          who = await identity.verify(token);
+          verified.set(token, who);
+        }
       } catch (err) {
         if (err instanceof IdentityError) throw new MiddlewareError(401, err.message);
         request.log.error({ err }, 'identity verification failed');

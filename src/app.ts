@@ -25,6 +25,7 @@ import { rbacRoutes } from './http/routes/rbac.routes.js';
 import { runCommandRoutes } from './http/routes/run-commands.routes.js';
 import type { RunRouteDeps } from './http/routes/run-route-deps.js';
 import { runsRoutes } from './http/routes/runs.routes.js';
+import { readSideRoutes } from './http/routes/read-side.routes.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
 import { userRoutes } from './http/routes/user.routes.js';
 import { MEMBERS_PROJECTION } from './projections/members.projection.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const runDeps: RunRouteDeps = {
     knex: deps.knex,
+    store: deps.store,
     orgCommands,
     connectedBoard: deps.connectedBoard,
     runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now }),
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     awaitReadModel: awaitProjections(['integration_settings']),
   });
   await app.register(runsRoutes, runDeps);
+  await app.register(readSideRoutes, { knex: deps.knex });
   await app.register(runCommandRoutes, runDeps);
   return app;
 }

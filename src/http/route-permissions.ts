@@ -42,6 +42,7 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/runs/stream': 'app:read',
   'GET /api/runs/:run_id': 'app:read',
   'GET /api/runs/:run_id/actions': 'app:read',
+  'GET /api/runs/:run_id/history': 'app:read',
   'GET /api/runs/export': 'exports:read',
   'GET /api/runs/:run_id/actions/export': 'exports:read',
   'GET /api/metrics': 'app:read',

@@ -212,4 +212,65 @@ describe('runs against Jira', () => {
       await linear.close();
     }
   });
+
+  it('shows pending approvals in the inbox with where to decide them, and counts them', async () => {
+    seedProject('INB');
+    await settings({ confirmation_threshold: 3 });
+    const gated = await trigger('INB');
+    await settings({ confirmation_threshold: 10 });
+    seedProject('IN2');
+    const waiting = await trigger('IN2');
+    const inbox = await h.call<{ kind: string; id: string; run_id: string; decide: { path: string; decision: string }[]; waiting_since: string }[]>('GET', '/api/approvals/inbox');
+    expect(inbox.status).toBe(200);
+    const mine = inbox.body.filter((i) => i.run_id === gated.id || i.run_id === waiting.id);
+    expect(mine.map((i) => [i.kind, i.id])).toEqual([
+      ['run_confirmation', gated.id],
+      ['action', 'act-1'],
+      ['action', 'act-2'],
+      ['action', 'act-3'],
+      ['action', 'act-4'],
+    ]);
+    expect(mine[1]!.decide).toEqual([
+      { method: 'POST', path: `/api/runs/${waiting.id}/actions/act-1/approve`, decision: 'approve' },
+      { method: 'POST', path: `/api/runs/${waiting.id}/actions/act-1/reject`, decision: 'reject' },
+    ]);
+    const times = inbox.body.map((i) => i.waiting_since);
+    expect([...times].sort()).toEqual(times);
+    // Deciding through the advertised path takes the item out of the inbox.
+    expect((await h.call('POST', mine[1]!.decide[0]!.path, {})).status).toBe(200);
+    const after = await h.call<{ id: string; run_id: string }[]>('GET', '/api/approvals/inbox');
+    expect(after.body.some((i) => i.run_id === waiting.id && i.id === 'act-1')).toBe(false);
+
+    const stats = await h.call<{ actions: Record<string, number>; runs_awaiting_confirmation: number }>('GET', '/api/approvals/stats');
+    expect(stats.body.runs_awaiting_confirmation).toBeGreaterThanOrEqual(1);
+    expect(stats.body.actions.pending).toBeGreaterThanOrEqual(3);
+    expect(stats.body.actions.executed).toBeGreaterThanOrEqual(6);
+    expect((await h.call<{ actions: Record<string, number> }>('GET', '/api/approvals/stats', undefined, 'org_nobody')).body.actions.pending).toBe(0);
+  });
+
+  it('aggregates runs per project', async () => {
+    const res = await h.call<{ project_key: string; runs: number; actions_executed: number; last_run: { status: string } }[]>('GET', '/api/projects?board_type=jira');
+    expect(res.status).toBe(200);
+    const apr = res.body.find((p) => p.project_key === 'APR')!;
+    expect(apr).toMatchObject({ runs: 1, actions_executed: 2, last_run: { status: 'completed' } });
+    expect(res.body.map((p) => p.project_key)).toEqual(expect.arrayContaining(['APR', 'CAP', 'AUT', 'DRY']));
+    expect((await h.call<unknown[]>('GET', '/api/projects', undefined, 'org_nobody')).body).toEqual([]);
+  });
+
+  it('gives auditors the history and the run as it was at any point', async () => {
+    const [run] = (await h.call<RunBody[]>('GET', '/api/runs?project_key=APR')).body;
+    const history = await h.call<{ revision: string; type: string; metadata: Record<string, unknown>; created: string }[]>('GET', `/api/runs/${run!.id}/history`);
+    expect(history.status).toBe(200);
+    expect(history.body.map((e) => e.revision)).toEqual(history.body.map((_, i) => String(i)));
+    expect(history.body[0]).toMatchObject({ type: 'RunRequested', metadata: { org_id: 'org_runs', user_id: 'ada' } });
+    expect(history.body.map((e) => e.type)).toEqual(expect.arrayContaining(['RunPlanned', 'ApprovalRequested', 'ActionExecutionStarted', 'ActionExecuted', 'RunCompleted']));
+
+    const awaiting = history.body.find((e) => e.type === 'ApprovalRequested')!;
+    const then = await h.call<RunBody>('GET', `/api/runs/${run!.id}?as_of=${awaiting.revision}`);
+    expect(then.body).toMatchObject({ id: run!.id, status: 'awaiting_approval', executed_actions_count: 0, planned_actions_count: 4 });
+    const byTime = await h.call<RunBody>('GET', `/api/runs/${run!.id}?as_of=${encodeURIComponent(history.body.at(-1)!.created)}`);
+    expect(byTime.body).toMatchObject({ status: 'completed', executed_actions_count: 2 });
+    expect((await h.call('GET', `/api/runs/${run!.id}?as_of=yesterday-ish`)).status).toBe(400);
+    expect((await h.call('GET', `/api/runs/${run!.id}/history`, undefined, 'org_other')).status).toBe(404);
+  });
 });

@@ -1,6 +1,6 @@
 // What the run routes need, passed as plugin options.
 import type { Knex } from 'knex';
-import type { Position } from '../../adapters/event-store.js';
+import type { EventStore, Position } from '../../adapters/event-store.js';
 import type { BoardProvider } from '../../adapters/boards/board-provider.js';
 import type { RunCommands } from '../../commands/run.commands.js';
 import type { OrgCommands } from '../../commands/org.commands.js';
@@ -14,6 +14,8 @@ export interface ConnectedBoard {
 
 export interface RunRouteDeps {
   knex: Knex;
+  /** For audit reads folded from the run stream itself (history, as_of). */
+  store: EventStore;
   runCommands: RunCommands;
   orgCommands: OrgCommands;
   /** The organization's connected board; throws a DomainError (400) when none is configured. */

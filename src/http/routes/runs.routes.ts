@@ -4,8 +4,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BoardProviderError } from '../../adapters/boards/board-provider.js';
 import { DomainError, notFound } from '../../domain/errors.js';
 import { getRun, listRunActions, listRuns } from '../../queries/runs.query.js';
+import { runAsOf, runHistory, type AsOf } from '../../queries/run-history.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
-import { ActionSchema, ListRunsQuerySchema, NextTaskQuerySchema, NextTaskSchema, RunParamsSchema, RunSchema } from '../schemas/runs.schemas.js';
+import { ActionSchema, HistoryEntrySchema, ListRunsQuerySchema, NextTaskQuerySchema, NextTaskSchema, RunParamsSchema, RunSchema } from '../schemas/runs.schemas.js';
 import type { RunRouteDeps } from './run-route-deps.js';
 
 export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, deps) => {
@@ -64,12 +65,49 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
     '/api/runs/:run_id',
     {
       config: { permission: 'app:read' },
-      schema: { tags: ['runs'], summary: 'One run', params: RunParamsSchema, response: { 200: RunSchema, 404: DetailErrorSchema, ...authErrorResponses } },
+      schema: {
+        tags: ['runs'],
+        summary: 'One run; with as_of (ISO time or stream revision) the run as it was then, folded from its stream',
+        params: RunParamsSchema,
+        querystring: Type.Object({ as_of: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+        response: { 200: RunSchema, 404: DetailErrorSchema, ...authErrorResponses },
+      },
     },
     async (request) => {
+      const { as_of: asOf } = request.query;
+      if (asOf !== undefined) {
+        let point: AsOf;
+        if (/^\d+$/.test(asOf)) point = { revision: BigInt(asOf) };
+        else {
+          const time = new Date(asOf);
+          if (Number.isNaN(time.getTime())) throw new DomainError('invalid', 'querystring/as_of must be an ISO time or a stream revision');
+          point = { time };
+        }
+        const then = await runAsOf(deps.store, request.orgId, request.params.run_id, point);
+        if (!then) throw notFound('Run not found at that point');
+        return then;
+      }
       const run = await getRun(deps.knex, request.orgId, request.params.run_id);
       if (!run) throw notFound('Run not found');
       return run;
+    },
+  );
+
+  app.get(
+    '/api/runs/:run_id/history',
+    {
+      config: { permission: 'app:read' },
+      schema: {
+        tags: ['runs'],
+        summary: "For auditors: the run stream's events in order, with data, metadata, revision and time",
+        params: RunParamsSchema,
+        response: { 200: Type.Array(HistoryEntrySchema), 404: DetailErrorSchema, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const history = await runHistory(deps.store, request.orgId, request.params.run_id);
+      if (!history) throw notFound('Run not found');
+      return history;
     },
   );
 

@@ -104,3 +104,11 @@ export const NextTaskSchema = Type.Object({
     }),
   ),
 });
+
+export const HistoryEntrySchema = Type.Object({
+  revision: Type.String({ description: 'stream revision, from 0' }),
+  type: Type.String(),
+  data: Type.Unknown(),
+  metadata: Type.Record(Type.String(), Type.Unknown()),
+  created: Type.String({ format: 'date-time' }),
+});

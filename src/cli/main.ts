@@ -1,6 +1,8 @@
 // The `sprintguard` command. `npm start` runs `sprintguard serve`.
 import { Command, CommanderError } from 'commander';
+import { StreamNotFoundError } from '../adapters/event-store.js';
 import { signDevToken } from '../adapters/identity/dev-identity.js';
+import { runStreamId } from '../domain/streams.js';
 import { runMigrations } from '../adapters/postgres/migrate.js';
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -114,6 +116,31 @@ program
       expiresIn: opts.expires,
     });
     process.stdout.write(`${token}\n`);
+  });
+
+const audit = program.command('audit').description('read the event log as auditors do');
+audit
+  .command('run <run_id>')
+  .description("print a run's events in order: revision, time, type, who, data")
+  .option('--json', 'one JSON object per line instead of text')
+  .action(async (runId: string, opts: { json?: boolean }) => {
+    const runtime = await openRuntime();
+    try {
+      let count = 0;
+      for await (const e of runtime.store.readStream(runStreamId(runId))) {
+        count++;
+        const entry = { revision: e.revision.toString(), created: e.created.toISOString(), type: e.type, user: e.metadata.user_id ?? null, data: e.data };
+        process.stdout.write(
+          opts.json ? `${JSON.stringify(entry)}\n` : `${entry.revision.padStart(4)}  ${entry.created}  ${entry.type.padEnd(24)} ${String(entry.user ?? '').padEnd(12)} ${JSON.stringify(e.data)}\n`,
+        );
+      }
+      if (!opts.json) process.stderr.write(`${count} events\n`);
+    } catch (err) {
+      if (err instanceof StreamNotFoundError) throw new CommanderError(1, 'sprintguard.audit', `No run ${runId}`);
+      throw err;
+    } finally {
+      await runtime.close();
+    }
   });
 
 registerProjectionsCommands(program, openRuntime);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { startLinearStandIn } from '../support/stand-ins/linear-stand-in.js';
 import { startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
+import { runCommand } from '../support/service-process.js';
 
 let h: RunHarness;
 let jira: JiraStandIn;
@@ -272,5 +273,14 @@ describe('runs against Jira', () => {
     expect(byTime.body).toMatchObject({ status: 'completed', executed_actions_count: 2 });
     expect((await h.call('GET', `/api/runs/${run!.id}?as_of=yesterday-ish`)).status).toBe(400);
     expect((await h.call('GET', `/api/runs/${run!.id}/history`, undefined, 'org_other')).status).toBe(404);
+
+    // The operator's CLI prints the same history.
+    const cli = await runCommand(['audit', 'run', run!.id, '--json'], h.env);
+    expect(cli.code, cli.stderr).toBe(0);
+    const lines = cli.stdout.trim().split('\n').map((l) => JSON.parse(l) as { revision: string; type: string });
+    expect(lines.map((l) => l.type)).toEqual(history.body.map((e) => e.type));
+    const missing = await runCommand(['audit', 'run', 'no-such-run'], h.env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/No run no-such-run/);
   });
 });

@@ -26,6 +26,8 @@ import { runCommandRoutes } from './http/routes/run-commands.routes.js';
 import type { RunRouteDeps } from './http/routes/run-route-deps.js';
 import { runsRoutes } from './http/routes/runs.routes.js';
 import { readSideRoutes } from './http/routes/read-side.routes.js';
+import { runStreamRoutes } from './http/routes/run-stream.routes.js';
+import { createRunFeed } from './http/sse/run-feed.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
 import { userRoutes } from './http/routes/user.routes.js';
 import { MEMBERS_PROJECTION } from './projections/members.projection.js';
@@ -158,6 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(runsRoutes, runDeps);
   await app.register(readSideRoutes, { knex: deps.knex });
+  const feed = createRunFeed(deps.store, (msg, err) => app.log.warn({ err }, msg));
+  app.decorate('runFeed', feed);
+  app.addHook('onClose', () => feed.close());
+  await app.register(runStreamRoutes, { store: deps.store, feed });
   await app.register(runCommandRoutes, runDeps);
   return app;
 }

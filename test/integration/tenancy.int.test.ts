@@ -8,6 +8,10 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fold } from '../../src/domain/decider.js';
+import { runDecider, type RunCommand } from '../../src/domain/run.decider.js';
+import type { RunEvent } from '../../src/domain/run.events.js';
+import { runStreamId } from '../../src/domain/streams.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -53,13 +57,13 @@ const probes: Probe[] = [
     send: (caller, owner) => inject('PUT', `/api/feature-flags/${owner.ids.flagName}`, caller.admin, { enabled: false }),
     expect: async (owner, before) => expect(await flagsOf(owner)).toEqual(before),
   },
-  // Runs: resources of one organization. NOTE: runs cannot be created through the API in tests
-  // until a board stand-in is wired (integration settings); until then B's run id is one B would
-  // own, and the probes check the 404 shape. Seed a real run of B here when that lands.
+  // Runs: resources of one organization. Each organization has a real run awaiting approval
+  // (seeded below) whose ids the other one probes.
   ...(
     [
       ['GET', '/api/runs/:run_id', ''],
       ['GET', '/api/runs/:run_id/actions', '/actions'],
+      ['GET', '/api/runs/:run_id/history', '/history'],
       ['POST', '/api/runs/:run_id/confirm', '/confirm'],
       ['POST', '/api/runs/:run_id/execute', '/execute'],
       ['POST', '/api/runs/:run_id/approve-all', '/approve-all'],
@@ -86,7 +90,7 @@ async function seed(id: string, marker: string): Promise<Org> {
     id,
     admin,
     marker: `${marker.toUpperCase()}KEY`,
-    ids: { memberUserId: `${marker}-member`, flagName: 'cycle_p', runId: randomUUID(), actionId: randomUUID() },
+    ids: { memberUserId: `${marker}-member`, flagName: 'cycle_p', runId: randomUUID(), actionId: 'act-1' },
   };
   const ok = (res: LightMyRequestResponse) => expect(res.statusCode, res.body).toBe(200);
   ok(await inject('PUT', `/api/rbac/members/${org.ids.memberUserId}`, admin, { role: 'manager', permissions: [] }));
@@ -102,7 +106,43 @@ async function seed(id: string, marker: string): Promise<Org> {
       project_key: org.marker,
     }),
   );
+  await seedRun(org);
   return org;
+}
+
+/** A run of `org` awaiting approval of act-1, appended to its stream as the run engine would. */
+async function seedRun(org: Org): Promise<void> {
+  const now = new Date();
+  const commands: RunCommand[] = [
+    {
+      type: 'RequestRun',
+      request: {
+        run_id: org.ids.runId,
+        org_id: org.id,
+        board_type: 'jira',
+        project_key: org.marker,
+        cycles: ['T'],
+        dry_run: false,
+        flow: 'approval',
+        settings: { write_mode: 'approval', action_cap: 25, confirmation_threshold: 100 },
+        requested_by: 'seed',
+        at: now.toISOString(),
+      },
+    },
+    { type: 'RecordPlan', drafts: [{ cycle: 'T', kind: 'label', item_key: `${org.marker}-1`, params: { label: 'needs-triage' }, reason: 'missing a priority' }], itemsRead: 1, now },
+  ];
+  const events: RunEvent[] = [];
+  for (const c of commands) events.push(...runDecider.decide(c, fold(runDecider, events)));
+  await t.infra.store.append(
+    runStreamId(org.ids.runId),
+    events.map((e) => ({ type: e.type, data: e.data, metadata: { org_id: org.id, user_id: 'seed', correlation_id: 'seed', causation_id: 'seed' } })),
+  );
+  // The owner sees its run (so the probes below are about access, not absence).
+  for (let i = 0; i < 100; i++) {
+    if ((await inject('GET', `/api/runs/${org.ids.runId}`, org.admin)).statusCode === 200) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('seeded run never reached the read model');
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import type { EventStore, Position } from './adapters/event-store.js';
 import type { IdentityVerifier } from './adapters/identity/identity.js';
 import { createOrgCommands } from './commands/org.commands.js';
@@ -26,6 +27,7 @@ import { runCommandRoutes } from './http/routes/run-commands.routes.js';
 import type { RunRouteDeps } from './http/routes/run-route-deps.js';
 import { runsRoutes } from './http/routes/runs.routes.js';
 import { readSideRoutes } from './http/routes/read-side.routes.js';
+import { exportRoutes } from './http/routes/exports.routes.js';
 import { runStreamRoutes } from './http/routes/run-stream.routes.js';
 import { createRunFeed } from './http/sse/run-feed.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
@@ -45,6 +47,8 @@ export interface AppDeps {
   config: Config;
   store: EventStore;
   knex: Knex;
+  /** Raw pg pool, for cursors (streamed exports). */
+  pool: pg.Pool;
   identity: IdentityVerifier;
   readModels: ReadModelWaiter;
   readiness: readonly ReadinessCheck[];
@@ -160,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(runsRoutes, runDeps);
   await app.register(readSideRoutes, { knex: deps.knex });
+  await app.register(exportRoutes, { knex: deps.knex, pool: deps.pool, now });
   const feed = createRunFeed(deps.store, (msg, err) => app.log.warn({ err }, msg));
   app.decorate('runFeed', feed);
   app.addHook('onClose', () => feed.close());

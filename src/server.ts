@@ -252,6 +252,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
       config,
       store: infra.store,
       knex: infra.db.knex,
+      pool: infra.db.pool,
       identity,
       readModels: projector,
       readiness,

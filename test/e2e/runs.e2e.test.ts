@@ -1,6 +1,9 @@
 // Issue 4 end to end: the real server process, real PostgreSQL and a Jira stand-in. Runs plan from
 // the board, wait at the gates the organization's guards set, and perform exactly what was approved.
+import { parseString } from 'fast-csv';
+import { PDFParse } from 'pdf-parse';
 import pg from 'pg';
+import { signDevToken } from '../../src/adapters/identity/dev-identity.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { startLinearStandIn } from '../support/stand-ins/linear-stand-in.js';
@@ -283,4 +286,88 @@ describe('runs against Jira', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/No run no-such-run/);
   });
+
+  it('exports runs as CSV (parsed back) and as a paginated PDF (read back)', async () => {
+    const res = await fetch(`${h.service.url}/api/runs/export?board_type=jira&from=2020-01-01`, { headers: await authHeader() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="runs-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = await parseCsv(await res.text());
+    const list = (await h.call<RunBody[]>('GET', '/api/runs?board_type=jira&limit=200')).body;
+    expect(rows.map((r) => r.run_id)).toEqual(list.map((r) => r.id));
+    const apr = rows.find((r) => r.project_key === 'APR')!;
+    expect(apr).toMatchObject({ status: 'completed', planned: '4', executed: '2', is_dry_run: 'false', cycles_run: 'T' });
+
+    const pdf = await fetch(`${h.service.url}/api/runs/export?format=pdf&project_key=APR`, { headers: await authHeader() });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const parsed = await readPdf(Buffer.from(await pdf.arrayBuffer()));
+    expect(parsed.pages).toBe(1);
+    expect(parsed.text).toContain('Sprintguard runs');
+    expect(parsed.text).toContain('Filters: project_key=APR');
+    expect(parsed.text).toContain(apr.run_id!.slice(0, 8));
+    expect(parsed.text).toContain('Page 1 of 1');
+
+    expect((await fetch(`${h.service.url}/api/runs/export?from=someday`, { headers: await authHeader() })).status).toBe(400);
+  });
+
+  it("exports a run's action log; cells that would be formulas are defused; other organizations get 404", async () => {
+    jira.seedIssue({ key: 'XSS-1', summary: '=HYPERLINK("http://evil.example","click")', assignee: jira.users[0]!, estimate: 1 });
+    const run = await trigger('XSS');
+    const res = await fetch(`${h.service.url}/api/runs/${run.id}/actions/export`, { headers: await authHeader() });
+    expect(res.status).toBe(200);
+    const rows = await parseCsv(await res.text());
+    expect(rows.map((r) => [r.action_id, r.kind, r.status])).toEqual([
+      ['act-1', 'comment', 'proposed'],
+      ['act-2', 'label', 'proposed'],
+    ]);
+    expect(rows[0]!.item_title).toBe(`'=HYPERLINK("http://evil.example","click")`);
+
+    const pdf = await fetch(`${h.service.url}/api/runs/${run.id}/actions/export?format=pdf`, { headers: await authHeader() });
+    const parsed = await readPdf(Buffer.from(await pdf.arrayBuffer()));
+    expect(parsed.text).toContain('action log');
+    expect(parsed.text).toContain('XSS-1');
+
+    const other = await h.call('GET', `/api/runs/${run.id}/actions/export`, undefined, 'org_other');
+    expect(other.status).toBe(404);
+  });
+
+  it('paginates a long PDF with the header on every page', async () => {
+    for (let i = 1; i <= 30; i++) jira.seedIssue({ key: `BIG-${i}`, summary: `Item ${i} without priority`, assignee: jira.users[0]!, estimate: 1 });
+    await settings({ confirmation_threshold: 1000, action_cap: 1000 });
+    try {
+      const run = await trigger('BIG');
+      expect(run.planned_actions_count).toBe(60);
+      const pdf = await fetch(`${h.service.url}/api/runs/${run.id}/actions/export?format=pdf`, { headers: await authHeader() });
+      const parsed = await readPdf(Buffer.from(await pdf.arrayBuffer()));
+      expect(parsed.pages).toBe(2);
+      expect(parsed.text).toContain('Page 2 of 2');
+      expect(parsed.text.match(/item_title/g)?.length).toBe(2);
+    } finally {
+      await settings({ confirmation_threshold: 10, action_cap: 25 });
+    }
+  });
 });
+
+async function authHeader(): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await signDevToken(h.dataDir, { orgId: 'org_runs', userId: 'ada', admin: true })}` };
+}
+
+function parseCsv(text: string): Promise<Record<string, string>[]> {
+  return new Promise((resolve, reject) => {
+    const rows: Record<string, string>[] = [];
+    parseString(text, { headers: true })
+      .on('error', reject)
+      .on('data', (row: Record<string, string>) => rows.push(row))
+      .on('end', () => resolve(rows));
+  });
+}
+
+async function readPdf(data: Buffer): Promise<{ pages: number; text: string }> {
+  const parser = new PDFParse({ data });
+  try {
+    const result = await parser.getText();
+    return { pages: result.total, text: result.text };
+  } finally {
+    await parser.destroy();
+  }
+}

@@ -64,6 +64,7 @@ const probes: Probe[] = [
       ['GET', '/api/runs/:run_id', ''],
       ['GET', '/api/runs/:run_id/actions', '/actions'],
       ['GET', '/api/runs/:run_id/history', '/history'],
+      ['GET', '/api/runs/:run_id/actions/export', '/actions/export'],
       ['POST', '/api/runs/:run_id/confirm', '/confirm'],
       ['POST', '/api/runs/:run_id/execute', '/execute'],
       ['POST', '/api/runs/:run_id/approve-all', '/approve-all'],

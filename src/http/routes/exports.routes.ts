@@ -1,0 +1,82 @@
+// GET /api/runs/export and GET /api/runs/{run_id}/actions/export: CSV (streamed) or PDF.
+import { Type } from '@sinclair/typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Knex } from 'knex';
+import type pg from 'pg';
+import { DomainError, notFound } from '../../domain/errors.js';
+import { getRun } from '../../queries/runs.query.js';
+import { actionsCsv, actionsPdf, runsCsv, runsPdf, type RunExportFilters } from '../../queries/exports/run-exports.js';
+import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
+import { RunParamsSchema } from '../schemas/runs.schemas.js';
+
+const Format = Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('pdf')], { default: 'csv' }));
+const IsoDate = Type.String({ minLength: 10, maxLength: 40, description: 'ISO date or time' });
+
+const RunsExportQuery = Type.Object(
+  {
+    format: Format,
+    board_type: Type.Optional(Type.String({ maxLength: 32 })),
+    project_key: Type.Optional(Type.String({ maxLength: 64 })),
+    from: Type.Optional(IsoDate),
+    to: Type.Optional(IsoDate),
+  },
+  { additionalProperties: false },
+);
+
+const fileResponses = {
+  200: { description: 'text/csv or application/pdf', content: { 'text/csv': { schema: { type: 'string' } }, 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+  404: DetailErrorSchema,
+  ...authErrorResponses,
+};
+
+function checkDate(field: string, value: string | undefined): void {
+  if (value !== undefined && Number.isNaN(Date.parse(value))) throw new DomainError('invalid', `querystring/${field} must be an ISO date`);
+}
+
+export const exportRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; pool: pg.Pool; now: () => Date }> = async (app, deps) => {
+  app.get(
+    '/api/runs/export',
+    {
+      config: { permission: 'exports:read' },
+      schema: { tags: ['exports'], summary: 'Export the filtered run history as CSV (default) or PDF', querystring: RunsExportQuery, response: fileResponses },
+    },
+    async (request, reply) => {
+      const { format = 'csv', ...filters } = request.query;
+      checkDate('from', filters.from);
+      checkDate('to', filters.to);
+      const f: RunExportFilters = filters;
+      const stamp = deps.now().toISOString().slice(0, 10);
+      if (format === 'pdf') {
+        const pdf = await runsPdf(deps.pool, request.orgId, f, deps.now());
+        return reply.type('application/pdf').header('content-disposition', `attachment; filename="runs-${stamp}.pdf"`).send(Buffer.from(pdf));
+      }
+      const csv = await runsCsv(deps.pool, request.orgId, f);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="runs-${stamp}.csv"`).send(csv);
+    },
+  );
+
+  app.get(
+    '/api/runs/:run_id/actions/export',
+    {
+      config: { permission: 'exports:read' },
+      schema: {
+        tags: ['exports'],
+        summary: "Export one run's action log as CSV (default) or PDF",
+        params: RunParamsSchema,
+        querystring: Type.Object({ format: Format }, { additionalProperties: false }),
+        response: fileResponses,
+      },
+    },
+    async (request, reply) => {
+      const { run_id: runId } = request.params;
+      if (!(await getRun(deps.knex, request.orgId, runId))) throw notFound('Run not found');
+      const name = `run-${runId.replace(/[^A-Za-z0-9-]/g, '')}-actions`;
+      if (request.query.format === 'pdf') {
+        const pdf = await actionsPdf(deps.pool, request.orgId, runId, deps.now());
+        return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).send(Buffer.from(pdf));
+      }
+      const csv = await actionsCsv(deps.pool, request.orgId, runId);
+      return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
+    },
+  );
+};

@@ -1,0 +1,98 @@
+// What the run exports contain: the list filters of GET /api/runs plus a creation-time range.
+import type pg from 'pg';
+import type { Readable } from 'node:stream';
+import { csvFromQuery, safeCell, type CsvColumn } from './csv.js';
+import { renderPdfTable, type PdfColumn } from './pdf.js';
+
+export interface RunExportFilters {
+  board_type?: string;
+  project_key?: string;
+  from?: string;
+  to?: string;
+}
+
+/** PDF is for reading: past this many rows it says so and stops; CSV has no limit. */
+export const PDF_ROW_LIMIT = 5_000;
+
+const RUN_COLUMNS: (CsvColumn & PdfColumn)[] = [
+  { header: 'run_id', field: 'run_id', width: 9 },
+  { header: 'created_at', field: 'created_at', width: 6 },
+  { header: 'board_type', field: 'board_type', width: 3 },
+  { header: 'project_key', field: 'project_key', width: 4 },
+  { header: 'status', field: 'status', width: 5 },
+  { header: 'is_dry_run', field: 'is_dry_run', width: 3 },
+  { header: 'cycles_run', field: 'cycles_run', width: 3 },
+  { header: 'planned', field: 'planned_actions_count', width: 3 },
+  { header: 'executed', field: 'executed_actions_count', width: 3 },
+  { header: 'failed', field: 'failed_actions_count', width: 2 },
+  { header: 'skipped', field: 'skipped_actions_count', width: 2 },
+  { header: 'requested_by', field: 'requested_by', width: 4 },
+  { header: 'completed_at', field: 'completed_at', width: 6 },
+];
+
+const ACTION_COLUMNS: (CsvColumn & PdfColumn)[] = [
+  { header: 'seq', field: 'seq', width: 1 },
+  { header: 'action_id', field: 'action_id', width: 2 },
+  { header: 'cycle', field: 'cycle', width: 1 },
+  { header: 'kind', field: 'kind', width: 3 },
+  { header: 'item_key', field: 'item_key', width: 3 },
+  { header: 'item_title', field: 'item_title', width: 7 },
+  { header: 'status', field: 'status', width: 3 },
+  { header: 'reason', field: 'reason', width: 7 },
+  { header: 'decided_by', field: 'decided_by', width: 3 },
+  { header: 'decision_reason', field: 'decision_reason', width: 5 },
+  { header: 'error', field: 'error', width: 5 },
+];
+
+function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
+  const where = ['org_id = $1'];
+  const params: unknown[] = [orgId];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (f.board_type) add('board_type = ?', f.board_type);
+  if (f.project_key) add('project_key = ?', f.project_key);
+  if (f.from) add('created_at >= ?', f.from);
+  if (f.to) add('created_at < ?', f.to);
+  const sql = `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC${limit ? ` LIMIT ${limit}` : ''}`;
+  return { sql, params };
+}
+
+export function describeFilters(f: RunExportFilters): string {
+  const parts = Object.entries(f).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
+  return parts.length ? `Filters: ${parts.join(', ')}` : 'Filters: none';
+}
+
+export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters): Promise<Readable> {
+  const { sql, params } = runsQuery(orgId, f);
+  return csvFromQuery(pool, sql, params, RUN_COLUMNS);
+}
+
+export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date): Promise<Uint8Array> {
+  const { sql, params } = runsQuery(orgId, f, PDF_ROW_LIMIT + 1);
+  const { rows } = await pool.query<Record<string, unknown>>(sql, params);
+  const truncated = rows.length > PDF_ROW_LIMIT;
+  return renderPdfTable({
+    title: 'Sprintguard runs',
+    subtitle: [describeFilters(f), `Generated ${now.toISOString()}${truncated ? ` - first ${PDF_ROW_LIMIT} runs only; use format=csv for all` : ''}`],
+    columns: RUN_COLUMNS,
+    rows: rows.slice(0, PDF_ROW_LIMIT).map((r) => RUN_COLUMNS.map((c) => safeCell(r[c.field]))),
+  });
+}
+
+const ACTIONS_SQL = 'SELECT * FROM run_actions WHERE org_id = $1 AND run_id = $2 ORDER BY seq';
+
+export function actionsCsv(pool: pg.Pool, orgId: string, runId: string): Promise<Readable> {
+  return csvFromQuery(pool, ACTIONS_SQL, [orgId, runId], ACTION_COLUMNS);
+}
+
+export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date): Promise<Uint8Array> {
+  const { rows } = await pool.query<Record<string, unknown>>(`${ACTIONS_SQL} LIMIT ${PDF_ROW_LIMIT}`, [orgId, runId]);
+  return renderPdfTable({
+    title: `Sprintguard run ${runId}: action log`,
+    subtitle: [`Generated ${now.toISOString()}`],
+    columns: ACTION_COLUMNS,
+    rows: rows.map((r) => ACTION_COLUMNS.map((c) => safeCell(r[c.field]))),
+  });
+}

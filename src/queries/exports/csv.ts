@@ -17,7 +17,7 @@ export function safeCell(value: unknown): string {
         ? value.join(' ')
         : typeof value === 'object'
           ? JSON.stringify(value)
-          : String(value as string | number | boolean | bigint);
+          : String(value);
   return FORMULA.test(text) ? `'${text}` : text;
 }
 

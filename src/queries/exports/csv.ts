@@ -8,16 +8,24 @@ import QueryStream from 'pg-query-stream';
 
 const FORMULA = /^[=+\-@\t\r]/;
 
-export function safeCell(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text =
-    value instanceof Date
-      ? value.toISOString()
-      : Array.isArray(value)
-        ? value.join(' ')
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(cellText).join(' ');
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return value.toString();
+    default:
+      return JSON.stringify(value) ?? '';
+  }
+}
+
+export function safeCell(value: unknown): string {
+  const text = cellText(value);
   return FORMULA.test(text) ? `'${text}` : text;
 }
 

@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     awaitReadModel: awaitProjections(['integration_settings']),
   });
   await app.register(runsRoutes, runDeps);
-  await app.register(readSideRoutes, { knex: deps.knex });
+  await app.register(readSideRoutes, { knex: deps.knex, now });
   await app.register(exportRoutes, { knex: deps.knex, pool: deps.pool, now });
   const feed = createRunFeed(deps.store, (msg, err) => app.log.warn({ err }, msg));
   app.decorate('runFeed', feed);

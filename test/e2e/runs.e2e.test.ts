@@ -346,6 +346,31 @@ describe('runs against Jira', () => {
       await settings({ confirmation_threshold: 10, action_cap: 25 });
     }
   });
+
+  it('reports metrics per day over a window, with approval rate and median time to decision', async () => {
+    const res = await h.call<{
+      window: string;
+      series: { day: string; runs: number }[];
+      totals: { runs: number; actions_approved: number; actions_rejected: number; actions_executed: number };
+      approval_rate: number;
+      median_time_to_decision_seconds: number;
+    }>('GET', '/api/metrics?window=7d');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.window).toBe('7d');
+    expect(res.body.series).toHaveLength(7);
+    expect(res.body.series.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));
+    const list = (await h.call<RunBody[]>('GET', '/api/runs?limit=200')).body;
+    expect(res.body.totals.runs).toBe(list.length);
+    expect(res.body.totals.actions_rejected).toBeGreaterThanOrEqual(1);
+    expect(res.body.totals.actions_approved).toBeGreaterThanOrEqual(3);
+    expect(res.body.approval_rate).toBeGreaterThan(0);
+    expect(res.body.approval_rate).toBeLessThan(1);
+    expect(res.body.median_time_to_decision_seconds).toBeGreaterThanOrEqual(0);
+    const apr = await h.call<{ totals: { runs: number; actions_executed: number } }>('GET', '/api/metrics?project_key=APR');
+    expect(apr.body.totals).toMatchObject({ runs: 1, actions_executed: 2 });
+    expect((await h.call('GET', '/api/metrics?window=1y')).status).toBe(400);
+    expect((await h.call<{ totals: { runs: number } }>('GET', '/api/metrics', undefined, 'org_nobody')).body.totals.runs).toBe(0);
+  });
 });
 
 async function authHeader(): Promise<Record<string, string>> {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
 import { approvalInbox, approvalStats } from '../../queries/approvals.query.js';
 import { listProjects } from '../../queries/projects.query.js';
+import { runMetrics } from '../../queries/metrics.query.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
 
 const Count = Type.Integer({ minimum: 0 });
@@ -36,7 +37,46 @@ const StatsSchema = Type.Object({
   runs_awaiting_approval: Count,
 });
 
-export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex }> = async (app, { knex }) => {
+const Point = {
+  runs: Count,
+  actions_planned: Count,
+  actions_executed: Count,
+  actions_approved: Count,
+  actions_rejected: Count,
+  actions_failed: Count,
+};
+const MetricsSchema = Type.Object({
+  window: Type.String(),
+  from: Type.String({ format: 'date' }),
+  to: Type.String({ format: 'date' }),
+  series: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), ...Point })),
+  totals: Type.Object(Point),
+  approval_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
+  median_time_to_decision_seconds: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => Date }> = async (app, { knex, now }) => {
+  app.get(
+    '/api/metrics',
+    {
+      config: { permission: 'app:read' },
+      schema: {
+        tags: ['runs'],
+        summary: 'Trends per UTC day: runs, actions planned/executed/approved/rejected/failed, approval rate, median time to decision',
+        querystring: Type.Object(
+          {
+            window: Type.Optional(Type.Union([Type.Literal('7d'), Type.Literal('30d'), Type.Literal('90d')], { default: '30d' })),
+            project_key: Type.Optional(Type.String({ maxLength: 64 })),
+            board_type: Type.Optional(Type.String({ maxLength: 32 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: MetricsSchema, ...authErrorResponses },
+      },
+    },
+    async (request) => runMetrics(knex, request.orgId, request.query, now()),
+  );
+
   app.get(
     '/api/projects',
     {

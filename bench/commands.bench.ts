@@ -2,23 +2,13 @@
 // process, 50 connections, rate limits raised; reports requests/s, latency p50/p99 and the runs
 // projection's lag under that load (time from an append until the read model includes it).
 // Targets (issue 4): >= 1,000 commands/s, p99 <= 100 ms, projection lag p99 <= 250 ms.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
-import { signDevToken } from '../src/adapters/identity/dev-identity.js';
-import { createDatabase, ensureDatabaseExists } from '../src/adapters/postgres/database.js';
-import { startEmbeddedPostgres, withDatabase } from '../src/adapters/postgres/embedded.js';
-import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schema.js';
-import { runMigrations } from '../src/adapters/postgres/migrate.js';
-import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import { fold } from '../src/domain/decider.js';
 import { runDecider, type RunCommand } from '../src/domain/run.decider.js';
 import type { RunEvent } from '../src/domain/run.events.js';
-import { freePort } from '../test/support/service-process.js';
 import type { Figures } from './run.js';
+import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
@@ -61,62 +51,26 @@ function seedRun(runId: string): RunEvent[] {
   return events;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 export async function run(): Promise<Figures> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sprintguard-bench-commands-'));
-  await fs.chmod(dir, 0o755);
-  console.log('starting PostgreSQL (default durability)…');
   // BENCH_PG_STATS=1 prints the statements the server ran most (pg_stat_statements), to count round trips.
   const pgStats = process.env.BENCH_PG_STATS === '1';
-  const pgServer = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ...(pgStats ? { settings: { shared_preload_libraries: 'pg_stat_statements' } } : {}) });
-  const url = withDatabase(pgServer.url, 'bench');
-  await ensureDatabaseExists(url);
-  const db = createDatabase({ url, poolSize: 4 });
-  await runMigrations(db.knex, eventStoreMigrations);
-  const store = createPgEventStore({ pool: db.pool, connectionString: url });
+  const env = await startBenchDatabase('commands', pgStats ? { shared_preload_libraries: 'pg_stat_statements' } : undefined);
+  const { db, store, url } = env;
 
   console.log(`seeding ${CONNECTIONS} runs of ${ACTIONS_PER_RUN} proposed actions…`);
   const runIds = Array.from({ length: CONNECTIONS }, (_, i) => `bench-run-${i}`);
   for (const id of runIds) {
     await store.append(`run-${id}`, seedRun(id).map((e) => ({ type: e.type, data: e.data, metadata: { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' } })));
   }
-
-  const port = await freePort();
-  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server process.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: path.join(dir, 'data'),
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_READS_PER_MINUTE: '10000000',
-      RATE_LIMIT_WRITES_PER_MINUTE: '10000000',
-      DB_POOL_SIZE: '20',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const server = await startBenchServer(env);
+  const base = server.base;
   // Wait until the runs read model has the seeded runs.
   for (let i = 0; i < 300; i++) {
     const { rows } = await db.pool.query<{ n: string }>("SELECT count(*) AS n FROM runs WHERE org_id = $1 AND status = 'awaiting_approval'", [ORG]).catch(() => ({ rows: [{ n: '0' }] }));
     if (Number(rows[0]!.n) === CONNECTIONS) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const token = await signDevToken(path.join(dir, 'data'), { orgId: ORG, userId: 'bench-user', admin: true });
+  const token = await server.token(ORG);
 
   // Projection lag sampler: note the head, then the moment the runs checkpoint reaches it.
   const lags: number[] = [];
@@ -179,12 +133,8 @@ export async function run(): Promise<Figures> {
   await sample;
   await sampler.end();
   agent.destroy();
-  child.kill('SIGTERM');
-  await new Promise((r) => child.once('exit', r));
-  await store.close();
-  await db.close();
-  await pgServer.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  await server.stop();
+  await stopBenchDatabase(env);
 
   latencies.sort((a, b) => a - b);
   lags.sort((a, b) => a - b);

@@ -10,6 +10,7 @@ type Scenario = () => Promise<Figures>;
 const scenarios: Record<string, () => Promise<Scenario>> = {
   store: async () => (await import('./store.bench.js')).run,
   commands: async () => (await import('./commands.bench.js')).run,
+  read: async () => (await import('./read.bench.js')).run,
 };
 
 async function main(): Promise<void> {

@@ -1,0 +1,165 @@
+// `npm run bench -- read` (issue 5), against the real server process:
+// - GET /api/runs?limit=50 over 100,000 runs, 50 keep-alive connections, 10 s → requests/s, p99;
+// - CSV export of the 100,000 runs → seconds, and the growth of the server's resident memory;
+// - 1,000 SSE clients on one run while events are appended at 100/s → delivery latency p50/p99.
+// Targets: list >= 3,000 req/s with p99 <= 50 ms; CSV <= 3 s with RSS growth <= 100 MB; SSE p99 <= 100 ms.
+import { Agent, request } from 'node:http';
+import { runDecider } from '../src/domain/run.decider.js';
+import type { Figures } from './run.js';
+import { percentile, rssMb, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
+
+const ORG = 'bench-read';
+const RUNS = 100_000;
+const CONNECTIONS = 50;
+const LIST_MS = 10_000;
+const SSE_CLIENTS = 1_000;
+const SSE_RATE = 100;
+const SSE_MS = 5_000;
+
+export async function run(): Promise<Figures> {
+  const env = await startBenchDatabase('read');
+  console.log(`seeding ${RUNS} runs into the read model…`);
+  await env.db.pool.query(
+    `INSERT INTO runs (run_id, org_id, board_type, project_key, status, flow, write_mode, is_dry_run, cycles_run,
+                       planned_actions_count, executed_actions_count, requested_by, created_at, updated_at, completed_at, revision)
+     SELECT 'run-' || i, $1, 'jira', 'P' || (i % 20), 'completed', 'trigger', 'auto', false, ARRAY['T','S'],
+            i % 7, i % 5, 'bench', now() - (i || ' seconds')::interval, now(), now(), 10
+       FROM generate_series(1, $2::int) AS i`,
+    [ORG, RUNS],
+  );
+  await env.db.pool.query('ANALYZE runs');
+  const server = await startBenchServer(env);
+  const token = await server.token(ORG);
+  const figures: Figures = {};
+
+  // 1. The list under load.
+  console.log(`GET /api/runs?limit=50 with ${CONNECTIONS} connections for ${LIST_MS / 1000} s…`);
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const get = (path: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request(`${server.base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const latencies: number[] = [];
+  let failures = 0;
+  const deadline = Date.now() + LIST_MS;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, c) => {
+      for (let i = 0; Date.now() < deadline; i++) {
+        const t0 = performance.now();
+        const status = await get(`/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
+        latencies.push(performance.now() - t0);
+        if (status !== 200) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  agent.destroy();
+  figures['list req/s'] = Math.round(latencies.length / seconds);
+  figures['list p50 ms'] = Number(percentile(latencies, 50).toFixed(1));
+  figures['list p99 ms'] = Number(percentile(latencies, 99).toFixed(1));
+  figures['list non-200'] = failures;
+
+  // 2. The CSV export, with the server's memory sampled while it streams.
+  console.log(`exporting ${RUNS} runs as CSV…`);
+  const pid = server.child.pid!;
+  const baseline = await rssMb(pid);
+  let peak = baseline;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await rssMb(pid));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  const t0 = performance.now();
+  const res = await fetch(`${server.base}/api/runs/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+  let bytes = 0;
+  let lines = 0;
+  let last = 10;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+  }
+  if (last !== 10) lines++; // the last row has no line break
+  figures['csv seconds'] = Number(((performance.now() - t0) / 1000).toFixed(2));
+  sampling = false;
+  await sampler;
+  figures['csv rows'] = lines - 1;
+  figures['csv MB'] = Number((bytes / 2 ** 20).toFixed(1));
+  figures['csv server RSS growth MB'] = Number((peak - baseline).toFixed(1));
+
+  // 3. Many SSE clients on one run.
+  console.log(`${SSE_CLIENTS} SSE clients on one run, ${SSE_RATE} events/s for ${SSE_MS / 1000} s…`);
+  const runStream = 'run-sse-bench';
+  const meta = { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' };
+  const requested = runDecider.decide(
+    {
+      type: 'RequestRun',
+      request: {
+        run_id: 'sse-bench',
+        org_id: ORG,
+        board_type: 'jira',
+        project_key: 'SSE',
+        cycles: ['T'],
+        dry_run: false,
+        flow: 'approval',
+        settings: { write_mode: 'approval', action_cap: 25, confirmation_threshold: 10 },
+        requested_by: 'bench',
+        at: new Date().toISOString(),
+      },
+    },
+    runDecider.initialState,
+  );
+  await env.store.append(runStream, requested.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
+  const delays: number[] = [];
+  const controller = new AbortController();
+  let connected = 0;
+  const clients = Array.from({ length: SSE_CLIENTS }, async () => {
+    const r = await fetch(`${server.base}/api/runs/stream?run_id=sse-bench`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    connected++;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of r.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(message)?.[1];
+          if (!data) continue;
+          const sent = (JSON.parse(data) as { data?: { sent_at?: number } }).data?.sent_at;
+          if (typeof sent === 'number' && data.includes('"BenchTick"')) delays.push(Date.now() - sent);
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  });
+  while (connected < SSE_CLIENTS) await new Promise((r) => setTimeout(r, 50));
+  await new Promise((r) => setTimeout(r, 500));
+  const ticks = (SSE_RATE * SSE_MS) / 1000;
+  for (let i = 0; i < ticks; i++) {
+    await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
+    await new Promise((r) => setTimeout(r, 1000 / SSE_RATE));
+  }
+  await new Promise((r) => setTimeout(r, 1_000));
+  controller.abort();
+  await Promise.allSettled(clients);
+  delays.sort((a, b) => a - b);
+  figures['sse deliveries'] = `${delays.length} of ${ticks * SSE_CLIENTS}`;
+  figures['sse p50 ms'] = percentile(delays, 50);
+  figures['sse p99 ms'] = percentile(delays, 99);
+
+  await server.stop();
+  await stopBenchDatabase(env);
+  return figures;
+}

@@ -1,0 +1,101 @@
+// What the HTTP benchmarks share: an embedded PostgreSQL with default durability, the real server
+// process on it (rate limits raised), a development token, and percentiles.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { signDevToken } from '../src/adapters/identity/dev-identity.js';
+import { createDatabase, ensureDatabaseExists, type Database } from '../src/adapters/postgres/database.js';
+import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from '../src/adapters/postgres/embedded.js';
+import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schema.js';
+import { runMigrations } from '../src/adapters/postgres/migrate.js';
+import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
+import type { EventStore } from '../src/adapters/event-store.js';
+import { readModelMigrations } from '../src/projections/registry.js';
+import { freePort } from '../test/support/service-process.js';
+
+export interface BenchEnvironment {
+  dir: string;
+  url: string;
+  db: Database;
+  store: EventStore;
+  pg: EmbeddedPostgresHandle;
+}
+
+export async function startBenchDatabase(label: string, settings?: Record<string, string>): Promise<BenchEnvironment> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `sprintguard-bench-${label}-`));
+  await fs.chmod(dir, 0o755);
+  console.log('starting PostgreSQL (default durability)…');
+  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ...(settings ? { settings } : {}) });
+  const url = withDatabase(pg.url, 'bench');
+  await ensureDatabaseExists(url);
+  const db = createDatabase({ url, poolSize: 4 });
+  await runMigrations(db.knex, eventStoreMigrations);
+  await runMigrations(db.knex, readModelMigrations);
+  const store = createPgEventStore({ pool: db.pool, connectionString: url });
+  return { dir, url, db, store, pg };
+}
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  token: (orgId: string) => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+/** The real server process; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles it. */
+export async function startBenchServer(env: BenchEnvironment): Promise<BenchServer> {
+  const port = await freePort();
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const dataDir = path.join(env.dir, 'data');
+  const child = spawn(process.execPath, [...nodeArgs, path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: env.url,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_READS_PER_MINUTE: '10000000',
+      RATE_LIMIT_WRITES_PER_MINUTE: '10000000',
+      DB_POOL_SIZE: '20',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    base,
+    child,
+    token: (orgId) => signDevToken(dataDir, { orgId, userId: 'bench-user', admin: true }),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+export async function stopBenchDatabase(env: BenchEnvironment): Promise<void> {
+  await env.store.close();
+  await env.db.close();
+  await env.pg.stop();
+  await fs.rm(env.dir, { recursive: true, force: true });
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Resident set size of a process in MB (Linux /proc). */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}

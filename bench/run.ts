@@ -30,10 +30,24 @@ async function main(): Promise<void> {
   }
   const dir = path.join(import.meta.dirname, 'results');
   await fs.mkdir(dir, { recursive: true });
-  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await fs.writeFile(file, JSON.stringify({ machine, results }, null, 2));
-  console.log(`\nwrote ${path.relative(process.cwd(), file)}`);
+  const machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  const at = new Date().toISOString();
+  const file = path.join(dir, `${at.replace(/[:.]/g, '-')}.json`);
+  const summary = { at, machine, results };
+  await fs.writeFile(file, JSON.stringify(summary, null, 2));
+  await fs.writeFile(path.join(dir, 'latest.json'), JSON.stringify(summary, null, 2));
+  await fs.writeFile(path.join(dir, 'latest.md'), markdown(summary));
+  console.log(`\nwrote ${path.relative(process.cwd(), file)}, latest.json and latest.md`);
+}
+
+function markdown(summary: { at: string; machine: Record<string, unknown>; results: Record<string, Figures> }): string {
+  const lines = [`# Benchmark results`, '', `${summary.at}, on ${Object.entries(summary.machine).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`, ''];
+  for (const [name, figures] of Object.entries(summary.results)) {
+    lines.push(`## ${name}`, '', '| figure | value |', '|---|---|');
+    for (const [k, v] of Object.entries(figures)) lines.push(`| ${k} | ${v} |`);
+    lines.push('');
+  }
+  return lines.join('\n');
 }
 
 await main();

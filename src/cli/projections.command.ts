@@ -1,6 +1,7 @@
 // `sprintguard projections rebuild [name...]` and `sprintguard projections status`.
 // Progress goes to stderr (a bar on a terminal, plain lines otherwise); results go to stdout.
 import type { Command } from 'commander';
+import { shadowRebuild } from '../projections/shadow.js';
 import { formatPosition, type Position } from '../adapters/event-store.js';
 import { createProjector, type ProjectionStatus } from '../projections/projector.js';
 import {
@@ -20,12 +21,22 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
     .description('empty the named projections (all when none is named) and replay the event log into them')
     .argument('[name...]', 'projection names')
     .option('--batch-size <n>', 'events per transaction', (v) => parsePositiveInt(v, '--batch-size'))
-    .action(async (names: string[], options: { batchSize?: number }, command: Command) => {
+    .option('--shadow', 'rebuild into shadow tables while the live ones keep serving, then swap them in (zero downtime)')
+    .action(async (names: string[], options: { batchSize?: number; shadow?: boolean }, command: Command) => {
       const runtime = await open();
       let failure: Error | undefined;
       try {
-        selectProjections(runtime.projections, names);
+        const selected = selectProjections(runtime.projections, names);
         const bar = new ProgressBar(process.stderr);
+        if (options.shadow) {
+          const deps = { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize };
+          for (const projection of selected) {
+            const r = await shadowRebuild(deps, projection, 'rebuild', (p) => bar.update(p));
+            bar.done();
+            process.stdout.write(`${r.name}: rebuilt from ${r.events.toLocaleString('en-US')} events in ${r.seconds.toFixed(1)} s and swapped in\n`);
+          }
+          return;
+        }
         const results = await rebuildProjections(
           { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize },
           names,
@@ -46,6 +57,42 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
       }
       // A usage problem, not a crash: one clear line and exit code 1.
       if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
+    });
+
+  projections
+    .command('verify')
+    .description('rebuild the named projections (all when none is named) into shadow tables and report every row that differs from the live read model')
+    .argument('[name...]', 'projection names')
+    .action(async (names: string[], _options: unknown, command: Command) => {
+      const runtime = await open();
+      let failure: Error | undefined;
+      let differing = 0;
+      try {
+        const selected = selectProjections(runtime.projections, names);
+        const bar = new ProgressBar(process.stderr);
+        for (const projection of selected) {
+          const r = await shadowRebuild({ store: runtime.store, db: runtime.db, projections: runtime.projections }, projection, 'verify', (p) => bar.update(p));
+          bar.done();
+          if (r.differences.length === 0) {
+            process.stdout.write(`${r.name}: matches a rebuild from ${r.events.toLocaleString('en-US')} events\n`);
+            continue;
+          }
+          for (const d of r.differences) {
+            differing += d.onlyLiveCount + d.onlyRebuiltCount;
+            process.stdout.write(`${r.name}.${d.table}: ${d.onlyLiveCount} live rows a rebuild would not produce, ${d.onlyRebuiltCount} rebuilt rows missing or different in the live table\n`);
+            for (const row of d.onlyLive) process.stdout.write(`  live:    ${JSON.stringify(row)}\n`);
+            for (const row of d.onlyRebuilt) process.stdout.write(`  rebuilt: ${JSON.stringify(row)}\n`);
+          }
+        }
+      } catch (err) {
+        if (!(err instanceof UnknownProjectionError || err instanceof ProjectionLockedError)) throw err;
+        failure = err;
+      } finally {
+        await runtime.close();
+      }
+      if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
+      // Differences are a finding, not a failure of the command: exit code 2 lets scripts tell.
+      if (differing > 0) process.exitCode = 2;
     });
 
   projections

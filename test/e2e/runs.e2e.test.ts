@@ -371,6 +371,13 @@ describe('runs against Jira', () => {
     expect((await h.call('GET', '/api/metrics?window=1y')).status).toBe(400);
     expect((await h.call<{ totals: { runs: number } }>('GET', '/api/metrics', undefined, 'org_nobody')).body.totals.runs).toBe(0);
   });
+
+  it('verifies the live read models against a shadow rebuild from the CLI', async () => {
+    const res = await runCommand(['projections', 'verify', 'runs', 'org_config'], h.env);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/^runs: matches a rebuild from [\d,]+ events$/m);
+    expect(res.stdout).toMatch(/^org_config: matches a rebuild/m);
+  });
 });
 
 async function authHeader(): Promise<Record<string, string>> {

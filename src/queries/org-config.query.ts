@@ -25,10 +25,7 @@ interface ScheduleRow {
   dry_run: boolean | null;
 }
 
-/** The saved schedule, or undefined when the organization never saved one. */
-export async function getSchedule(knex: Knex, orgId: string): Promise<Schedule | undefined> {
-  const row = await knex('schedules').where({ org_id: orgId }).first<ScheduleRow | undefined>();
-  if (!row) return undefined;
+function toSchedule(row: ScheduleRow): Schedule {
   return {
     enabled: row.enabled,
     timezone: row.timezone,
@@ -39,6 +36,12 @@ export async function getSchedule(knex: Knex, orgId: string): Promise<Schedule |
     ...(row.cycles ? { cycles: row.cycles } : {}),
     ...(row.dry_run !== null ? { dry_run: row.dry_run } : {}),
   };
+}
+
+/** The saved schedule, or undefined when the organization never saved one. */
+export async function getSchedule(knex: Knex, orgId: string): Promise<Schedule | undefined> {
+  const row = await knex('schedules').where({ org_id: orgId }).first<ScheduleRow | undefined>();
+  return row ? toSchedule(row) : undefined;
 }
 
 export interface FeatureFlagView {
@@ -66,15 +69,5 @@ export interface EnabledSchedule extends Schedule {
 /** Every enabled schedule of every organization (the scheduler's work list; not a tenant query). */
 export async function listEnabledSchedules(knex: Knex): Promise<EnabledSchedule[]> {
   const rows = await knex('schedules').where({ enabled: true }).select<(ScheduleRow & { org_id: string })[]>();
-  return rows.map((row) => ({
-    org_id: row.org_id,
-    enabled: row.enabled,
-    timezone: row.timezone,
-    days_of_week: row.days_of_week,
-    time: row.time,
-    board_type: row.board_type,
-    project_key: row.project_key,
-    ...(row.cycles ? { cycles: row.cycles } : {}),
-    ...(row.dry_run !== null ? { dry_run: row.dry_run } : {}),
-  }));
+  return rows.map((row) => ({ org_id: row.org_id, ...toSchedule(row) }));
 }

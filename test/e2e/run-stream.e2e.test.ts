@@ -1,9 +1,9 @@
 // GET /api/runs/stream with a real SSE client (the eventsource package) over a listening server.
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fold } from '../../src/domain/decider.js';
-import { runDecider, type RunCommand } from '../../src/domain/run.decider.js';
+import type { RunCommand } from '../../src/domain/run.decider.js';
 import type { RunEvent } from '../../src/domain/run.events.js';
+import { runEvents as seedRunEvents, toAppend } from '../support/run-events.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -11,33 +11,11 @@ let base: string;
 let token: string;
 const now = new Date();
 
-function runEvents(runId: string, org: string, ...commands: RunCommand[]): RunEvent[] {
-  const all: RunCommand[] = [
-    {
-      type: 'RequestRun',
-      request: {
-        run_id: runId,
-        org_id: org,
-        board_type: 'jira',
-        project_key: 'SSE',
-        cycles: ['T'],
-        dry_run: false,
-        flow: 'approval',
-        settings: { write_mode: 'approval', action_cap: 25, confirmation_threshold: 100 },
-        requested_by: 'ada',
-        at: now.toISOString(),
-      },
-    },
-    { type: 'RecordPlan', drafts: [1, 2, 3].map((i) => ({ cycle: 'T' as const, kind: 'label' as const, item_key: `SSE-${i}`, params: { label: 'x' }, reason: 'r' })), itemsRead: 3, now },
-    ...commands,
-  ];
-  const events: RunEvent[] = [];
-  for (const c of all) events.push(...runDecider.decide(c, fold(runDecider, events)));
-  return events;
-}
+const runEvents = (runId: string, org: string, ...commands: RunCommand[]): RunEvent[] =>
+  seedRunEvents({ runId, orgId: org, projectKey: 'SSE', now, settings: { action_cap: 25, confirmation_threshold: 100 } }, ...commands);
 
 async function append(runId: string, org: string, events: RunEvent[]) {
-  await t.infra.store.append(`run-${runId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: { org_id: org, user_id: 'ada', correlation_id: 'sse', causation_id: 'sse' } })));
+  await t.infra.store.append(`run-${runId}`, toAppend(events, org));
 }
 
 interface Received {

@@ -1,10 +1,10 @@
 // Zero-downtime rebuild and verification while the live projector runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fold } from '../../src/domain/decider.js';
-import { runDecider, type RunCommand } from '../../src/domain/run.decider.js';
+import type { RunCommand } from '../../src/domain/run.decider.js';
 import type { RunEvent } from '../../src/domain/run.events.js';
 import { runsProjection } from '../../src/projections/runs.projection.js';
 import { shadowRebuild } from '../../src/projections/shadow.js';
+import { runEvents as seedRunEvents } from '../support/run-events.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -12,30 +12,8 @@ let admin: { authorization: string };
 const now = new Date();
 const ORG = 'org_shadow';
 
-function runEvents(runId: string, ...commands: RunCommand[]): RunEvent[] {
-  const all: RunCommand[] = [
-    {
-      type: 'RequestRun',
-      request: {
-        run_id: runId,
-        org_id: ORG,
-        board_type: 'jira',
-        project_key: 'SHD',
-        cycles: ['T'],
-        dry_run: false,
-        flow: 'approval',
-        settings: { write_mode: 'approval', action_cap: 25, confirmation_threshold: 100 },
-        requested_by: 'ada',
-        at: now.toISOString(),
-      },
-    },
-    { type: 'RecordPlan', drafts: [1, 2].map((i) => ({ cycle: 'T' as const, kind: 'label' as const, item_key: `SHD-${i}`, params: { label: 'x' }, reason: 'r' })), itemsRead: 2, now },
-    ...commands,
-  ];
-  const events: RunEvent[] = [];
-  for (const c of all) events.push(...runDecider.decide(c, fold(runDecider, events)));
-  return events;
-}
+const runEvents = (runId: string, ...commands: RunCommand[]): RunEvent[] =>
+  seedRunEvents({ runId, orgId: ORG, projectKey: 'SHD', items: ['SHD-1', 'SHD-2'], now, settings: { action_cap: 25, confirmation_threshold: 100 } }, ...commands);
 
 const meta = { org_id: ORG, user_id: 'ada', correlation_id: 'shadow', causation_id: 'shadow' };
 const deps = () => ({ store: t.infra.store, db: t.infra.db, projections: t.infra.projections });

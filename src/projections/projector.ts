@@ -627,6 +627,10 @@ export async function applyBatch(
 ): Promise<void> {
   const { projection, lock } = ctx;
   await ctx.db.knex.transaction(async (trx) => {
+    // Read models are derived: a crash that loses this commit loses the rows and the checkpoint
+    // together (WAL order), and the batch is applied again from the log. So the projector need not
+    // wait for the disk, and leaves the fsyncs to the commands, whose appends must be durable.
+    await trx.raw('SET LOCAL synchronous_commit = off');
     if (events.length > 0) await projection.apply(trx, events);
     await lock.assertHeld(trx);
     if (!(await advanceCheckpoint(trx, projection.name, from, to))) {

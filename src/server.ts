@@ -5,7 +5,9 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
-import type { EventStore } from './adapters/event-store.js';
+import { EventStoreUnavailableError, type EventStore } from './adapters/event-store.js';
+import { isPostgresUnavailable } from './adapters/postgres/unavailable.js';
+import { buildStartingApp } from './http/starting-app.js';
 import { createEsdbEventStore } from './adapters/esdb/esdb-event-store.js';
 import { createDevIdentityVerifier } from './adapters/identity/dev-identity.js';
 import type { ClaimMapping, IdentityVerifier } from './adapters/identity/identity.js';
@@ -286,8 +288,16 @@ export interface RunningServer {
 
 /** `sprintguard serve`: API + projector in one process. */
 export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
-  const service = await createService(config, log);
+  // A database that cannot be reached at start is waited for, not fatal: meanwhile a placeholder
+  // answers on the port (readiness 503), so orchestrators see a live, unready process.
+  let placeholder: FastifyInstance | undefined;
+  const service = await retryWhileUnavailable(log, () => createService(config, log), async () => {
+    if (placeholder) return;
+    placeholder = buildStartingApp(['database', 'event_store']);
+    await placeholder.listen({ port: config.PORT, host: config.HOST });
+  });
   try {
+    await placeholder?.close();
     await service.app.listen({ port: config.PORT, host: config.HOST });
   } catch (err) {
     await service.close();
@@ -297,6 +307,22 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   return { url: `http://${host}:${port}`, close: service.close };
+}
+
+/** Runs `open` until it succeeds or fails for another reason than an unreachable dependency. */
+async function retryWhileUnavailable<T>(log: Logger, open: () => Promise<T>, onWaiting: () => Promise<void>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await open();
+    } catch (err) {
+      const unavailable = err instanceof EventStoreUnavailableError || isPostgresUnavailable(err) || isPostgresUnavailable((err as { cause?: unknown }).cause);
+      if (!unavailable) throw err;
+      const delay = Math.min(10_000, 250 * 2 ** Math.min(attempt, 6));
+      log.warn({ retryInMs: delay }, 'the database cannot be reached; waiting for it');
+      await onWaiting();
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }
 
 /** `sprintguard projector`: the read models only. */

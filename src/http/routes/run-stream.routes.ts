@@ -24,8 +24,9 @@ const message = (id: string, e: RecordedEvent) =>
 
 export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (app, deps) => {
   const open = new Set<FastifyReply>();
-  app.addHook('onClose', async () => {
-    // Tell clients to come back soon (to another instance, or this one after its restart).
+  // preClose, not onClose: closing the server waits for open connections, and these stay open
+  // until we end them. Tell clients to come back soon (to another instance, or this one restarted).
+  app.addHook('preClose', async () => {
     for (const reply of open) reply.raw.end(': server closing\nretry: 1000\n\n');
   });
 

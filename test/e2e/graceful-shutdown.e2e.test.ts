@@ -12,7 +12,7 @@ describe('graceful shutdown', () => {
     const token = await t.token({ orgId: 'org_bye', admin: true });
     const res = await fetch(`${base}/api/runs/stream`, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    const reader = res.body!.getReader();
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value);
     expect(text).toContain('retry: 2000');

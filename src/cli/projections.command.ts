@@ -13,6 +13,24 @@ import {
 } from '../projections/rebuild.js';
 import type { Runtime } from './runtime.js';
 
+/**
+ * Opens the runtime, runs `work`, closes the runtime. An unknown projection or a held lock is a
+ * usage problem, not a crash: one clear line and exit code 1.
+ */
+async function withRuntime(open: () => Promise<Runtime>, command: Command, work: (runtime: Runtime) => Promise<void>): Promise<void> {
+  const runtime = await open();
+  let failure: Error | undefined;
+  try {
+    await work(runtime);
+  } catch (err) {
+    if (!(err instanceof UnknownProjectionError || err instanceof ProjectionLockedError)) throw err;
+    failure = err;
+  } finally {
+    await runtime.close();
+  }
+  if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
+}
+
 export function registerProjectionsCommands(program: Command, open: () => Promise<Runtime>): void {
   const projections = program.command('projections').description('read-model projections');
 
@@ -22,14 +40,12 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
     .argument('[name...]', 'projection names')
     .option('--batch-size <n>', 'events per transaction', (v) => parsePositiveInt(v, '--batch-size'))
     .option('--shadow', 'rebuild into shadow tables while the live ones keep serving, then swap them in (zero downtime)')
-    .action(async (names: string[], options: { batchSize?: number; shadow?: boolean }, command: Command) => {
-      const runtime = await open();
-      let failure: Error | undefined;
-      try {
+    .action(async (names: string[], options: { batchSize?: number; shadow?: boolean }, command: Command) =>
+      withRuntime(open, command, async (runtime) => {
         const selected = selectProjections(runtime.projections, names);
         const bar = new ProgressBar(process.stderr);
+        const deps = { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize };
         if (options.shadow) {
-          const deps = { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize };
           for (const projection of selected) {
             const r = await shadowRebuild(deps, projection, 'rebuild', (p) => bar.update(p));
             bar.done();
@@ -37,11 +53,7 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
           }
           return;
         }
-        const results = await rebuildProjections(
-          { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize },
-          names,
-          (p) => bar.update(p),
-        );
+        const results = await rebuildProjections(deps, names, (p) => bar.update(p));
         bar.done();
         for (const r of results) {
           process.stdout.write(
@@ -49,25 +61,16 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
               `(${r.eventsPerSecond.toLocaleString('en-US')} events/s)\n`,
           );
         }
-      } catch (err) {
-        if (!(err instanceof UnknownProjectionError || err instanceof ProjectionLockedError)) throw err;
-        failure = err;
-      } finally {
-        await runtime.close();
-      }
-      // A usage problem, not a crash: one clear line and exit code 1.
-      if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
-    });
+      }),
+    );
 
   projections
     .command('verify')
     .description('rebuild the named projections (all when none is named) into shadow tables and report every row that differs from the live read model')
     .argument('[name...]', 'projection names')
     .action(async (names: string[], _options: unknown, command: Command) => {
-      const runtime = await open();
-      let failure: Error | undefined;
       let differing = 0;
-      try {
+      await withRuntime(open, command, async (runtime) => {
         const selected = selectProjections(runtime.projections, names);
         const bar = new ProgressBar(process.stderr);
         for (const projection of selected) {
@@ -84,13 +87,7 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
             for (const row of d.onlyRebuilt) process.stdout.write(`  rebuilt: ${JSON.stringify(row)}\n`);
           }
         }
-      } catch (err) {
-        if (!(err instanceof UnknownProjectionError || err instanceof ProjectionLockedError)) throw err;
-        failure = err;
-      } finally {
-        await runtime.close();
-      }
-      if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
+      });
       // Differences are a finding, not a failure of the command: exit code 2 lets scripts tell.
       if (differing > 0) process.exitCode = 2;
     });

@@ -69,6 +69,12 @@ export async function run(): Promise<Figures> {
   await load('list', () => '/api/runs?limit=50');
   await load('list offset<=1950', (c, i) => `/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
   agent.destroy();
+  // BENCH_READ_ONLY=list stops here (for profiling the list alone).
+  if (process.env.BENCH_READ_ONLY === 'list') {
+    await server.stop();
+    await stopBenchDatabase(env);
+    return figures;
+  }
 
   // 2. The CSV export, with the server's memory sampled while it streams.
   console.log(`exporting ${RUNS} runs as CSV…`);

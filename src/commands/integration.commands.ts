@@ -35,6 +35,22 @@ export interface SavedConnection {
   source_control?: Omit<SourceControlSettings, 'token_ref'> & { token: string };
 }
 
+/** Two provider URLs that send a credential to the same place (absent = the provider's default). */
+function sameDestination(a: string | undefined, b: string | undefined): boolean {
+  const norm = (u: string | undefined) => {
+    if (u === undefined) return '';
+    try {
+      return new URL(u).href.replace(/\/+$/, '');
+    } catch {
+      return u;
+    }
+  };
+  return norm(a) === norm(b);
+}
+
+const missingSecret = (field: string, urlField: string) =>
+  invalid(`body/${field} is required (a saved one is reused only for the same board type and the same ${urlField})`);
+
 export function createIntegrationCommands(deps: IntegrationDeps) {
   const load = async (orgId: string) => (await loadStream(deps.store, orgStreamId(orgId), integrationDecider, deps.cache)).state.settings;
 
@@ -48,21 +64,22 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
   };
 
   /** A new secret is stored; an omitted one is kept from the saved settings of the same kind. */
-  async function secretRef(orgId: string, purpose: string, value: string | undefined, kept: string | undefined, field: string): Promise<string> {
+  async function secretRef(orgId: string, purpose: string, value: string | undefined, kept: string | undefined, field: string, urlField: string): Promise<string> {
     if (value !== undefined) return deps.secrets.put(orgId, purpose, value);
     if (kept !== undefined) return kept;
-    throw invalid(`body/${field} is required`);
+    throw missingSecret(field, urlField);
   }
 
   async function sourceControl(orgId: string, input: SourceControlInput | undefined, saved: IntegrationSettings | undefined): Promise<SourceControlSettings | undefined> {
     if (!input) return undefined;
     checkUrl('body/source_control/base_url', input.base_url);
-    const kept = saved?.source_control?.provider === input.provider ? saved.source_control.token_ref : undefined;
+    const prev = saved?.source_control;
+    const kept = prev && prev.provider === input.provider && sameDestination(prev.base_url, input.base_url) ? prev.token_ref : undefined;
     return {
       provider: input.provider,
       repository: input.repository,
       ...(input.base_url ? { base_url: input.base_url } : {}),
-      token_ref: await secretRef(orgId, `${input.provider}_token`, input.token, kept, 'source_control/token'),
+      token_ref: await secretRef(orgId, `${input.provider}_token`, input.token, kept, 'source_control/token', 'source_control/base_url'),
     };
   }
 
@@ -71,9 +88,9 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
     const saved = await load(orgId);
     if (input.board_type === 'jira') {
       checkUrl('body/base_url', input.base_url);
-      const kept = saved?.board_type === 'jira' ? saved.api_token_ref : undefined;
+      const kept = saved?.board_type === 'jira' && sameDestination(saved.base_url, input.base_url) ? saved.api_token_ref : undefined;
       const token = input.api_token ?? (kept ? await deps.secrets.get(orgId, kept) : undefined);
-      if (token === undefined) throw invalid('body/api_token is required');
+      if (token === undefined) throw missingSecret('api_token', 'base_url');
       const connection: BoardConnection = { board_type: 'jira', base_url: input.base_url, email: input.email, api_token: token };
       if (!persistSecrets) return { connection };
       const sc = await sourceControl(orgId, input.source_control, saved);
@@ -84,15 +101,15 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
           base_url: input.base_url,
           email: input.email,
           project_keys: input.project_keys ?? [],
-          api_token_ref: await secretRef(orgId, 'jira_api_token', input.api_token, kept, 'api_token'),
+          api_token_ref: await secretRef(orgId, 'jira_api_token', input.api_token, kept, 'api_token', 'base_url'),
           ...(sc ? { source_control: sc } : {}),
         },
       };
     }
     checkUrl('body/api_url', input.api_url);
-    const kept = saved?.board_type === 'linear' ? saved.api_key_ref : undefined;
+    const kept = saved?.board_type === 'linear' && sameDestination(saved.api_url, input.api_url) ? saved.api_key_ref : undefined;
     const key = input.api_key ?? (kept ? await deps.secrets.get(orgId, kept) : undefined);
-    if (key === undefined) throw invalid('body/api_key is required');
+    if (key === undefined) throw missingSecret('api_key', 'api_url');
     const connection: BoardConnection = { board_type: 'linear', api_key: key, ...(input.api_url ? { api_url: input.api_url } : {}) };
     if (!persistSecrets) return { connection };
     const sc = await sourceControl(orgId, input.source_control, saved);
@@ -102,7 +119,7 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
         board_type: 'linear',
         ...(input.api_url ? { api_url: input.api_url } : {}),
         team_keys: input.team_keys ?? [],
-        api_key_ref: await secretRef(orgId, 'linear_api_key', input.api_key, kept, 'api_key'),
+        api_key_ref: await secretRef(orgId, 'linear_api_key', input.api_key, kept, 'api_key', 'api_url'),
         ...(sc ? { source_control: sc } : {}),
       },
     };

@@ -32,28 +32,53 @@ export interface SecretStore {
   get(orgId: string, id: string): Promise<string | undefined>;
 }
 
-/** SECRETS_KEY (base64, 32 bytes); outside production a key kept in DATA_DIR/secrets.key. */
-export async function loadSecretsKey(options: { configured?: string; dataDir: string; isProduction: boolean }): Promise<Buffer> {
-  if (options.configured) return Buffer.from(options.configured, 'base64');
-  if (options.isProduction) throw new Error('SECRETS_KEY is required in production (32 random bytes, base64)');
+/** A stored secret that does not decrypt: tampered row, or a SECRETS_KEY other than the one that wrote it. */
+export class SecretDecryptionError extends Error {
+  override readonly name = 'SecretDecryptionError';
+  constructor(readonly secretId: string) {
+    super(`Secret ${secretId} could not be decrypted: the row was altered, or SECRETS_KEY is not the key it was stored with`);
+  }
+}
+
+function decodeKey(text: string, source: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new Error(`${source} must hold 32 bytes, base64-encoded (it holds ${key.length})`);
+  return key;
+}
+
+/**
+ * SECRETS_KEY (base64, 32 bytes). Outside production, when unset, a key generated once into
+ * DATA_DIR/secrets.key (mode 0600). In production a missing key stops start-up: a generated key
+ * would be lost with the container, and every stored secret with it.
+ */
+export async function loadSecretsKey(options: { configured?: string | undefined; dataDir: string; isProduction: boolean }): Promise<Buffer> {
+  if (options.configured) return decodeKey(options.configured, 'SECRETS_KEY');
+  if (options.isProduction) throw new Error('SECRETS_KEY is required in production (NODE_ENV=production): 32 random bytes, base64 (openssl rand -base64 32)');
   const file = path.join(options.dataDir, 'secrets.key');
+  const read = async () => decodeKey(await fs.readFile(file, 'utf8'), file);
   try {
-    return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
+    return await read();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
   }
   await fs.mkdir(options.dataDir, { recursive: true });
+  // Written completely under a private name, then published with link(), which fails with EEXIST
+  // when another process got there first. Two processes starting together therefore agree on one
+  // key, and neither ever reads a half-written file (open 'wx' + write would leave that window).
+  const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  await fs.writeFile(tmp, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
   try {
-    // 'wx': two processes starting together must not write different keys.
-    await fs.writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    await fs.link(tmp, file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  } finally {
+    await fs.rm(tmp, { force: true });
   }
-  return Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64');
+  return read();
 }
 
 export function createSecretStore(knex: Knex, key: Buffer): SecretStore {
-  if (key.length !== 32) throw new Error('The secrets key must be 32 bytes');
+  if (key.length !== 32) throw new Error('The secrets key must be 32 bytes (AES-256)');
   const aad = (orgId: string, id: string) => Buffer.from(`${orgId}\u0000${id}`, 'utf8');
   return {
     async put(orgId, purpose, plaintext) {
@@ -72,7 +97,11 @@ export function createSecretStore(knex: Knex, key: Buffer): SecretStore {
       const decipher = createDecipheriv('aes-256-gcm', key, row.iv);
       decipher.setAAD(aad(orgId, id));
       decipher.setAuthTag(row.tag);
-      return Buffer.concat([decipher.update(row.ciphertext), decipher.final()]).toString('utf8');
+      try {
+        return Buffer.concat([decipher.update(row.ciphertext), decipher.final()]).toString('utf8');
+      } catch {
+        throw new SecretDecryptionError(id);
+      }
     },
   };
 }

@@ -66,6 +66,37 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
 
       reply.hijack();
       const res = reply.raw;
+      const buffered: RecordedEvent[] = [];
+      // Live events wait here until the stream is open and, with a run, its history has been sent.
+      let replaying = true;
+      const send = (e: RecordedEvent) => {
+        if (runId) {
+          // Joined on the revision: history and the buffered live events overlap, never skip.
+          if (e.revision <= after) return;
+          after = e.revision;
+          res.write(message(e.revision.toString(), e));
+        } else {
+          res.write(message(formatPosition(e.position), e));
+        }
+      };
+      // 1. Join the live feed first (buffering), so that nothing appended from here on is missed.
+      const stop = deps.feed.listen((e) => {
+        if (runId ? e.streamName !== runStreamId(runId) : e.metadata.org_id !== orgId) return;
+        if (replaying) buffered.push(e);
+        else send(e);
+      });
+      let heartbeat: NodeJS.Timeout | undefined;
+      const cleanup = () => {
+        clearInterval(heartbeat);
+        stop();
+        open.delete(reply);
+      };
+      res.on('close', cleanup);
+      // 2. Wait until the feed's start point is fixed: events committed before it are in the
+      //    history read below, events after it reach the listener. Only then answer, so that a
+      //    client that sees the stream open receives everything appended after that.
+      await deps.feed.ready();
+      if (res.destroyed) return;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',
@@ -75,50 +106,32 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
       });
       res.write('retry: 2000\n\n');
       open.add(reply);
-
-      const buffered: RecordedEvent[] = [];
-      let replaying = Boolean(runId);
-      const send = (e: RecordedEvent) => {
-        if (runId) {
-          if (e.revision <= after) return;
-          after = e.revision;
-          res.write(message(e.revision.toString(), e));
-        } else {
-          res.write(message(formatPosition(e.position), e));
-        }
-      };
-      const stop = deps.feed.listen((e) => {
-        if (runId ? e.streamName !== runStreamId(runId) : e.metadata.org_id !== orgId) return;
-        if (replaying) buffered.push(e);
-        else send(e);
-      });
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs ?? 15_000);
+      heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs ?? 15_000);
       heartbeat.unref();
-      const cleanup = () => {
-        clearInterval(heartbeat);
-        stop();
-        open.delete(reply);
-      };
-      res.on('close', cleanup);
-
-      if (runId) {
-        try {
-          for await (const e of deps.store.readStream(runStreamId(runId), { from: after + 1n })) {
-            if (res.destroyed) break;
-            send(e);
-          }
-        } catch (err) {
-          if (!(err instanceof StreamNotFoundError)) {
-            request.log.error({ err }, 'run stream history failed');
-            res.end();
-            return;
-          }
-        }
-        // Live events that arrived during the history read: those past it, in order.
+      if (!runId) {
         for (const e of buffered) send(e);
         buffered.length = 0;
         replaying = false;
+        return;
       }
+
+      // 3. With a run: its history after Last-Event-ID, then the live events buffered meanwhile.
+      try {
+        for await (const e of deps.store.readStream(runStreamId(runId), { from: after + 1n })) {
+          if (res.destroyed) break;
+          send(e);
+        }
+      } catch (err) {
+        if (!(err instanceof StreamNotFoundError)) {
+          request.log.error({ err }, 'run stream history failed');
+          res.end();
+          return;
+        }
+      }
+      // Live events that arrived during the history read: those past it, in order.
+      for (const e of buffered) send(e);
+      buffered.length = 0;
+      replaying = false;
     },
   );
 };

@@ -1,8 +1,8 @@
 // The process's one subscription to run events, fanned out in memory (DESIGN.md §2): an
 // EventStoreDB client stalls silently past 100 concurrent subscriptions, so SSE clients never open
 // their own. Started when the first listener arrives, stopped when the last leaves; after a failure
-// it resubscribes from the last position it delivered (exclusive start: no duplicate).
-import type { EventStore, Position, RecordedEvent } from '../../adapters/event-store.js';
+// it resubscribes, with backoff, from the last position it reached (exclusive start: no duplicate).
+import type { EventStore, Position, ReadFrom, RecordedEvent } from '../../adapters/event-store.js';
 import { streamCategories } from '../../domain/streams.js';
 
 export type RunEventListener = (event: RecordedEvent) => void;
@@ -10,6 +10,12 @@ export type RunEventListener = (event: RecordedEvent) => void;
 export interface RunFeed {
   /** Starts delivering live run events to `listener`; returns the function that stops it. */
   listen(listener: RunEventListener): () => void;
+  /**
+   * Resolves once the running subscription's start point is fixed: every event committed after
+   * that point will reach the listeners. A client that reads history must wait for it before
+   * reading, or an event committed between its read and the feed's start would reach neither.
+   */
+  ready(): Promise<void>;
   /** How many subscriptions to the store are open (at most one). */
   readonly subscriptions: number;
   close(): Promise<void>;
@@ -19,33 +25,39 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
   const listeners = new Set<RunEventListener>();
   let controller: AbortController | undefined;
   let running: Promise<void> | undefined;
-  let position: Position | undefined;
+  let started: Promise<void> = Promise.resolve();
 
-  async function run(signal: AbortSignal): Promise<void> {
-    // Live from now on: the first subscription starts at the end; a resubscription where it left off.
+  async function run(signal: AbortSignal, markStarted: () => void): Promise<void> {
+    // Live from now on: the first subscription starts at the head of the log, a resubscription
+    // where the previous one left off (the last event or checkpoint it saw, else its start point).
+    let from: ReadFrom<Position> | undefined;
     for (let attempt = 0; !signal.aborted; attempt++) {
       try {
-        const after = position ?? (await store.headPosition()) ?? 'start';
-        for await (const item of store.subscribeToAll({ after, filter: { streamPrefixes: [streamCategories.run] }, signal })) {
-          if (item.kind === 'checkpoint') position = item.position;
+        from ??= (await store.headPosition()) ?? 'start';
+        markStarted();
+        for await (const item of store.subscribeToAll({ after: from, filter: { streamPrefixes: [streamCategories.run] }, signal })) {
+          if (item.kind === 'checkpoint') from = item.position;
           if (item.kind !== 'event') continue;
-          position = item.event.position;
+          from = item.event.position;
           attempt = 0;
           for (const listener of [...listeners]) listener(item.event);
         }
       } catch (err) {
         if (signal.aborted) return;
+        // A failure before the start point was fixed still releases waiting clients: they would
+        // rather get live events a little late than hang.
+        markStarted();
         log?.('run feed subscription failed; resubscribing', err);
         await new Promise((r) => setTimeout(r, Math.min(10_000, 100 * 2 ** Math.min(attempt, 7))));
       }
     }
+    markStarted();
   }
 
   function stop(): void {
     controller?.abort();
     controller = undefined;
     running = undefined;
-    position = undefined;
   }
 
   return {
@@ -53,13 +65,16 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
       listeners.add(listener);
       if (!controller) {
         controller = new AbortController();
-        running = run(controller.signal);
+        let markStarted!: () => void;
+        started = new Promise<void>((resolve) => (markStarted = resolve));
+        running = run(controller.signal, markStarted);
       }
       return () => {
-        listeners.delete(listener);
+        if (!listeners.delete(listener)) return;
         if (listeners.size === 0) stop();
       };
     },
+    ready: () => started,
     get subscriptions() {
       return controller ? 1 : 0;
     },

@@ -1,7 +1,13 @@
-// Linear (GraphQL) behind the board-provider port. A personal API key goes in Authorization as is
-// (no "Bearer"). Any response carrying `errors` is a failure, whatever its HTTP status; Linear
-// reports rate limiting as errors[].extensions.type "ratelimited" (often with HTTP 400).
-import { VendorHttpError, vendorFetch } from '../../http/vendor-http.js';
+// Linear (GraphQL) behind the board-provider port: plain fetch with a handful of named documents
+// (docs: ../shared/research/integrations.md §1B; the SDK is 8 MB and breaks its API almost weekly).
+// Vendor quirks this file is built around:
+// - A personal API key goes in Authorization as is (no "Bearer").
+// - Any response carrying `errors` is a failure, whatever its HTTP status. Linear reports rate limits
+//   in the body (errors[].extensions.type "ratelimited", usually HTTP 400) with a retry-after header,
+//   which vendorFetch cannot see, so gql() retries those itself; vendorFetch retries 429/5xx/network.
+// - Relay paging (first/after); `first` stays ≤ 50 because query complexity multiplies by page size.
+// - Issue ids accept the identifier ("ENG-12") as well as the uuid, so most calls need no lookup.
+import { VendorHttpError, retryAfterMs, vendorFetch } from '../../http/vendor-http.js';
 import { assertProviderUrlAllowed } from '../url-policy.js';
 import {
   BoardProviderError,
@@ -10,19 +16,25 @@ import {
   type LinearConnection,
   type NewBoardItem,
   type StatusCategory,
+  type TransitionTarget,
 } from '../board-provider.js';
 
 export interface LinearBoardOptions {
   allowPrivateUrls: boolean;
   timeoutMs?: number;
+  /** Attempts after the first, for rate limits and server errors (default 3). */
   maxRetries?: number;
   sleep?: (ms: number) => Promise<void>;
 }
 
+const DEFAULT_URL = 'https://api.linear.app/graphql';
+const PAGE = 50;
+const MAX_RETRY_AFTER_MS = 30_000;
+
 const ISSUE_FIELDS = `id identifier title url priority estimate sortOrder branchName updatedAt
   state { id name type } assignee { id name email } labels { nodes { id name } } team { id key }`;
 
-const Q = {
+const DOCUMENTS = {
   viewer: `query Viewer { viewer { id name email } }`,
   teamByKey: `query TeamByKey($key: String!) { teams(filter: { key: { eq: $key } }) { nodes { id key name } } }`,
   activeIssues: `query ActiveIssues($teamKey: String!, $first: Int!, $after: String) {
@@ -36,11 +48,12 @@ const Q = {
   commentCreate: `mutation CommentCreate($input: CommentCreateInput!) { commentCreate(input: $input) { success comment { id } } }`,
   states: `query WorkflowStates($teamId: ID!) { workflowStates(filter: { team: { id: { eq: $teamId } } }) { nodes { id name type } } }`,
   issueUpdate: `mutation IssueUpdate($id: String!, $input: IssueUpdateInput!) { issueUpdate(id: $id, input: $input) { success issue { id } } }`,
-  users: `query Users($query: String!) { users(filter: { or: [{ email: { eq: $query } }, { name: { eqIgnoreCase: $query } }, { id: { eq: $query } }] }) { nodes { id name email } } }`,
-  labels: `query IssueLabels($name: String!) { issueLabels(filter: { name: { eqIgnoreCase: $name } }) { nodes { id name } } }`,
+  users: `query Users($filter: UserFilter!) { users(filter: $filter) { nodes { id name email } } }`,
+  labels: `query IssueLabels($name: String!) { issueLabels(filter: { name: { eqIgnoreCase: $name } }) { nodes { id name team { id } } } }`,
   labelCreate: `mutation IssueLabelCreate($input: IssueLabelCreateInput!) { issueLabelCreate(input: $input) { success issueLabel { id name } } }`,
   issueCreate: `mutation IssueCreate($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { id identifier url } } }`,
-  attach: `mutation AttachmentLinkURL($issueId: String!, $url: String!, $title: String) { attachmentLinkURL(issueId: $issueId, url: $url, title: $title) { success } }`,
+  attach: `mutation AttachmentLinkURL($issueId: String!, $url: String!, $title: String) {
+    attachmentLinkURL(issueId: $issueId, url: $url, title: $title) { success attachment { id } } }`,
 };
 
 interface LinearIssueNode {
@@ -58,56 +71,103 @@ interface LinearIssueNode {
   team?: { id: string; key: string };
 }
 
+interface Connection<T> {
+  nodes: T[];
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+}
+
+interface GraphQLError {
+  message?: string;
+  extensions?: { type?: string; userPresentableMessage?: string };
+}
+
 const PRIORITY_NAMES: Record<number, string> = { 1: 'Urgent', 2: 'High', 3: 'Medium', 4: 'Low' };
+const ACTIVE_TYPES = new Set(['triage', 'backlog', 'unstarted', 'started']);
 const categoryOf = (type: string | undefined): StatusCategory =>
-  type === 'started' ? 'in_progress' : type === 'completed' || type === 'canceled' || type === 'duplicate' ? 'done' : 'todo';
+  type === 'started' ? 'in_progress' : type && !ACTIVE_TYPES.has(type) ? 'done' : 'todo';
 const stateTypeFor: Record<StatusCategory, string> = { todo: 'unstarted', in_progress: 'started', done: 'completed' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function createLinearBoard(connection: LinearConnection, options: LinearBoardOptions): BoardProvider {
-  const endpoint = assertProviderUrlAllowed(connection.api_url ?? 'https://api.linear.app/graphql', options.allowPrivateUrls).toString();
+  const endpoint = assertProviderUrlAllowed(connection.api_url ?? DEFAULT_URL, options.allowPrivateUrls).toString();
+  const maxRetries = options.maxRetries ?? 3;
+  const sleep = options.sleep ?? defaultSleep;
 
+  /** One GraphQL call. Every failure becomes a BoardProviderError whose message never holds the key. */
   async function gql<T>(document: string, variables: Record<string, unknown>, what: string): Promise<T> {
-    const maxRetries = options.maxRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
         response = await vendorFetch(
           endpoint,
-          { method: 'POST', headers: { authorization: connection.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ query: document, variables }) },
-          { vendor: 'Linear', timeoutMs: options.timeoutMs ?? 10_000, maxRetries, ...(options.sleep ? { sleep: options.sleep } : {}) },
+          {
+            method: 'POST',
+            headers: { authorization: connection.api_key, 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ query: document, variables }),
+          },
+          { vendor: 'Linear', timeoutMs: options.timeoutMs ?? 10_000, maxRetries, maxRetryAfterMs: MAX_RETRY_AFTER_MS, sleep },
         );
       } catch (err) {
-        if (err instanceof VendorHttpError) {
-          throw new BoardProviderError(err.message, { ...(err.status ? { status: err.status } : {}), retryable: true, kind: err.status === 429 ? 'rate_limited' : 'unavailable' });
-        }
-        throw err;
+        if (!(err instanceof VendorHttpError)) throw err;
+        const kind = err.status === 429 ? 'rate_limited' : 'unavailable';
+        throw new BoardProviderError(`${what}: ${err.message}`, { ...(err.status ? { status: err.status } : {}), retryable: true, kind });
       }
-      let body: { data?: T | null; errors?: { message?: string; extensions?: { type?: string; userPresentableMessage?: string } }[] } | undefined;
+      const status = response.status;
+      let body: { data?: T | null; errors?: GraphQLError[] } | undefined;
       try {
         body = (await response.json()) as typeof body;
       } catch {
-        throw new BoardProviderError(`${what}: Linear answered ${response.status} without JSON`, { status: response.status, retryable: false, kind: 'unavailable' });
+        body = undefined;
       }
       const error = body?.errors?.[0];
-      if (!error) {
-        if (!response.ok || !body?.data) throw new BoardProviderError(`${what}: Linear answered ${response.status}`, { status: response.status, retryable: false, kind: 'invalid' });
-        return body.data;
-      }
-      const type = error.extensions?.type;
+      const type = error?.extensions?.type?.toLowerCase();
       if (type === 'ratelimited') {
-        // Linear signals rate limits in the body (HTTP 400 or 200), which vendorFetch cannot see.
-        if (attempt >= maxRetries) throw new BoardProviderError(`Linear rate limited the request after ${maxRetries + 1} attempts`, { status: response.status, retryable: true, kind: 'rate_limited' });
-        const seconds = Number(response.headers.get('retry-after'));
-        const wait = Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, 30_000) : 500 * 2 ** attempt;
-        await (options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(wait);
+        if (attempt >= maxRetries) {
+          throw new BoardProviderError(`${what}: Linear rate limited the request after ${maxRetries + 1} attempts`, { status, retryable: true, kind: 'rate_limited' });
+        }
+        const hinted = retryAfterMs(response.headers.get('retry-after'));
+        await sleep(Math.min(hinted ?? 500 * 2 ** attempt, MAX_RETRY_AFTER_MS));
         continue;
       }
-      if (type === 'authentication error' || response.status === 401) {
-        throw new BoardProviderError('Linear rejected the API key', { status: response.status, retryable: false, kind: 'auth' });
+      if (type === 'authentication error' || status === 401) {
+        throw new BoardProviderError('Linear rejected the API key', { status, retryable: false, kind: 'auth' });
       }
-      const message = error.extensions?.userPresentableMessage ?? error.message ?? 'unknown error';
-      const notFound = /not found/i.test(message);
-      throw new BoardProviderError(`${what}: ${message}`, { status: response.status, retryable: false, kind: notFound ? 'not_found' : 'invalid' });
+      if (type === 'forbidden' || status === 403) {
+        throw new BoardProviderError(`${what}: the Linear API key may not do this`, { status, retryable: false, kind: 'auth' });
+      }
+      if (error) {
+        // Linear: message "Entity not found: Issue", userPresentableMessage "Could not find referenced Issue."
+        const texts = [error.message ?? '', error.extensions?.userPresentableMessage ?? ''];
+        const notFound = texts.some((t) => /not found|could not find/i.test(t));
+        const shown = error.extensions?.userPresentableMessage ?? error.message ?? 'unknown error';
+        throw new BoardProviderError(`${what}: ${shown}`, { status, retryable: false, kind: notFound ? 'not_found' : 'invalid' });
+      }
+      if (!body?.data) {
+        throw new BoardProviderError(`${what}: Linear answered ${status} without data`, { status, retryable: false, kind: 'unavailable' });
+      }
+      return body.data;
+    }
+  }
+
+  /** Mutations answer { success }; false means Linear refused without an error. */
+  async function mutate(document: string, variables: Record<string, unknown>, field: string, what: string): Promise<Record<string, unknown>> {
+    const data = await gql<Record<string, { success?: boolean } & Record<string, unknown>>>(document, variables, what);
+    const result = data[field];
+    if (!result?.success) throw new BoardProviderError(`${what}: Linear did not accept the change`, { retryable: false, kind: 'invalid' });
+    return result;
+  }
+
+  /** Relay paging: yields each page's nodes until hasNextPage is false (the caller may stop early). */
+  async function* paged<D, T>(document: string, variables: Record<string, unknown>, what: string, pick: (data: D) => Connection<T> | undefined, first = PAGE) {
+    let after: string | undefined;
+    for (;;) {
+      const data = await gql<D>(document, { ...variables, first: Math.min(first, PAGE), ...(after ? { after } : {}) }, what);
+      const page = pick(data);
+      if (!page) return;
+      yield page.nodes;
+      if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return;
+      after = page.pageInfo.endCursor;
     }
   }
 
@@ -128,128 +188,146 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
     };
   }
 
-  async function issue(key: string): Promise<LinearIssueNode | undefined> {
+  async function findIssue(key: string): Promise<LinearIssueNode | undefined> {
     try {
-      return (await gql<{ issue: LinearIssueNode | null }>(Q.issue, { id: key }, `Reading ${key}`)).issue ?? undefined;
+      return (await gql<{ issue: LinearIssueNode | null }>(DOCUMENTS.issue, { id: key }, `Reading ${key}`)).issue ?? undefined;
     } catch (err) {
       if (err instanceof BoardProviderError && err.details.kind === 'not_found') return undefined;
       throw err;
     }
   }
-  async function requireIssue(key: string): Promise<LinearIssueNode> {
-    const found = await issue(key);
+  async function requireIssue(key: string): Promise<LinearIssueNode & { team: { id: string; key: string } }> {
+    const found = await findIssue(key);
     if (!found) throw new BoardProviderError(`Linear has no issue ${key}`, { retryable: false, kind: 'not_found' });
-    return found;
+    if (!found.team) throw new BoardProviderError(`Linear did not say which team owns ${key}`, { retryable: false, kind: 'unavailable' });
+    return found as LinearIssueNode & { team: { id: string; key: string } };
   }
   async function teamId(key: string): Promise<string> {
-    const team = (await gql<{ teams: { nodes: { id: string }[] } }>(Q.teamByKey, { key }, 'Reading the team')).teams.nodes[0];
-    if (!team) throw new BoardProviderError(`Linear has no team ${key} (or the key cannot see it)`, { retryable: false, kind: 'not_found' });
+    const team = (await gql<{ teams: { nodes: { id: string }[] } }>(DOCUMENTS.teamByKey, { key }, `Reading team ${key}`)).teams.nodes[0];
+    if (!team) throw new BoardProviderError(`Linear has no team ${key} (or the API key cannot see it)`, { retryable: false, kind: 'not_found' });
     return team.id;
   }
-  const update = (id: string, input: Record<string, unknown>, what: string) => gql(Q.issueUpdate, { id, input }, what);
+  /** A workspace label or one of the team's (a label of another team cannot go on this issue); created on the team when missing. */
+  async function labelId(name: string, team: string): Promise<string> {
+    const { issueLabels } = await gql<{ issueLabels: { nodes: { id: string; team?: { id: string } | null }[] } }>(DOCUMENTS.labels, { name }, `Finding label ${name}`);
+    const usable = issueLabels.nodes.find((l) => l.team?.id === team) ?? issueLabels.nodes.find((l) => !l.team);
+    if (usable) return usable.id;
+    const created = await mutate(DOCUMENTS.labelCreate, { input: { name, teamId: team } }, 'issueLabelCreate', `Creating label ${name}`);
+    return (created.issueLabel as { id: string }).id;
+  }
+  const update = (id: string, input: Record<string, unknown>, what: string) => mutate(DOCUMENTS.issueUpdate, { id, input }, 'issueUpdate', what);
 
   return {
     kind: 'linear',
+
     async testConnection(projectKey) {
-      const { viewer } = await gql<{ viewer: { name: string; email?: string } }>(Q.viewer, {}, 'Reading the Linear account');
+      const { viewer } = await gql<{ viewer: { name: string; email?: string } }>(DOCUMENTS.viewer, {}, 'Reading the Linear account');
       if (projectKey) await teamId(projectKey);
-      return { account: viewer.email ?? viewer.name };
+      return { account: viewer.email || viewer.name };
     },
+
     async listActiveItems(teamKey, opts) {
       const limit = opts?.limit ?? 500;
       const items: BoardItem[] = [];
-      let after: string | undefined;
-      for (;;) {
-        const { issues } = await gql<{ issues: { nodes: LinearIssueNode[]; pageInfo: { hasNextPage: boolean; endCursor: string } } }>(
-          Q.activeIssues,
-          { teamKey, first: Math.min(50, limit - items.length), ...(after ? { after } : {}) },
-          'Listing issues',
-        );
-        items.push(...issues.nodes.map(toItem));
-        if (!issues.pageInfo.hasNextPage || items.length >= limit) break;
-        after = issues.pageInfo.endCursor;
+      if (limit <= 0) return items;
+      // Linear sorts: priority ascending with "no priority" (0) last, then the manual board order.
+      const pages = paged(DOCUMENTS.activeIssues, { teamKey }, `Listing ${teamKey} issues`, (d: { issues: Connection<LinearIssueNode> }) => d.issues, limit);
+      for await (const nodes of pages) {
+        items.push(...nodes.map(toItem));
+        if (items.length >= limit) break;
       }
       return items.slice(0, limit);
     },
+
     async getItem(key) {
-      const found = await issue(key);
+      const found = await findIssue(key);
       return found ? toItem(found) : undefined;
     },
+
     async comment(key, body, marker) {
-      const target = await requireIssue(key);
-      await gql(Q.commentCreate, { input: { issueId: target.id, body: marker ? `${body}\n\n[${marker}]` : body } }, `Commenting on ${key}`);
+      // A final "[marker]" line stays visible in Linear's markdown (HTML comments are stripped).
+      await mutate(DOCUMENTS.commentCreate, { input: { issueId: key, body: marker ? `${body}\n\n[${marker}]` : body } }, 'commentCreate', `Commenting on ${key}`);
     },
+
     async hasComment(key, marker) {
-      await requireIssue(key);
-      let after: string | undefined;
-      for (;;) {
-        const { issue: found } = await gql<{ issue: { comments: { nodes: { body: string }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } } | null }>(
-          Q.comments,
-          { id: key, first: 50, ...(after ? { after } : {}) },
-          `Reading comments of ${key}`,
-        );
-        const comments = found?.comments;
-        if (!comments) return false;
-        if (comments.nodes.some((c) => c.body.includes(marker))) return true;
-        if (!comments.pageInfo.hasNextPage) return false;
-        after = comments.pageInfo.endCursor;
+      type Data = { issue: { comments: Connection<{ body: string }> } | null };
+      for await (const nodes of paged(DOCUMENTS.comments, { id: key }, `Reading comments of ${key}`, (d: Data) => d.issue?.comments)) {
+        if (nodes.some((c) => c.body.includes(marker))) return true;
       }
+      return false;
     },
-    async transition(key, target) {
+
+    async transition(key, target: TransitionTarget) {
       const found = await requireIssue(key);
-      const { workflowStates } = await gql<{ workflowStates: { nodes: { id: string; name: string; type: string }[] } }>(Q.states, { teamId: found.team?.id ?? '' }, 'Reading workflow states');
-      const state = target.name
-        ? workflowStates.nodes.find((s) => s.name.toLowerCase() === target.name!.toLowerCase())
-        : target.category
-          ? workflowStates.nodes.find((s) => s.type === stateTypeFor[target.category!])
-          : undefined;
-      if (!state) throw new BoardProviderError(`${key} has no state ${target.name ?? target.category ?? ''}`, { retryable: false, kind: 'invalid' });
+      const { workflowStates } = await gql<{ workflowStates: { nodes: { id: string; name: string; type: string }[] } }>(
+        DOCUMENTS.states,
+        { teamId: found.team.id },
+        `Reading the workflow of ${found.team.key}`,
+      );
+      const states = workflowStates.nodes;
+      const state =
+        (target.name ? states.find((s) => s.name.toLowerCase() === target.name!.toLowerCase()) : undefined) ??
+        (target.category ? states.find((s) => s.type === stateTypeFor[target.category!]) : undefined);
+      if (!state) {
+        const wanted = [target.name && `'${target.name}'`, target.category].filter(Boolean).join(' or ') || 'no state given';
+        throw new BoardProviderError(`${key}: team ${found.team.key} has no workflow state ${wanted}`, { retryable: false, kind: 'invalid' });
+      }
+      if (found.state?.id === state.id) return;
       await update(found.id, { stateId: state.id }, `Moving ${key}`);
     },
+
     async assign(key, who) {
-      const found = await requireIssue(key);
       let assigneeId: string | null = null;
       if (who !== null) {
-        const { users } = await gql<{ users: { nodes: { id: string }[] } }>(Q.users, { query: who }, 'Finding the user');
-        if (!users.nodes[0]) throw new BoardProviderError(`No Linear user matches '${who}'`, { retryable: false, kind: 'invalid' });
-        assigneeId = users.nodes[0].id;
+        const filter = {
+          or: [{ email: { eqIgnoreCase: who } }, { name: { eqIgnoreCase: who } }, { displayName: { eqIgnoreCase: who } }, ...(UUID.test(who) ? [{ id: { eq: who } }] : [])],
+        };
+        const { users } = await gql<{ users: { nodes: { id: string; name: string; email?: string }[] } }>(DOCUMENTS.users, { filter }, 'Finding the assignee');
+        const lower = who.toLowerCase();
+        const user =
+          users.nodes.find((u) => u.id === who) ?? users.nodes.find((u) => u.email?.toLowerCase() === lower) ?? (users.nodes.length === 1 ? users.nodes[0] : undefined);
+        if (!user) {
+          const why = users.nodes.length > 1 ? `${users.nodes.length} Linear users match` : 'No Linear user matches';
+          throw new BoardProviderError(`${why} '${who}'`, { retryable: false, kind: 'invalid' });
+        }
+        assigneeId = user.id;
       }
-      await update(found.id, { assigneeId }, `Assigning ${key}`);
+      await update(key, { assigneeId }, `Assigning ${key}`);
     },
+
     async addLabel(key, label) {
       const found = await requireIssue(key);
-      const existing = (await gql<{ issueLabels: { nodes: { id: string }[] } }>(Q.labels, { name: label }, 'Finding the label')).issueLabels.nodes[0];
-      const labelId =
-        existing?.id ??
-        (await gql<{ issueLabelCreate: { issueLabel: { id: string } } }>(Q.labelCreate, { input: { name: label, teamId: found.team?.id } }, 'Creating the label')).issueLabelCreate.issueLabel.id;
+      const id = await labelId(label, found.team.id);
       // addedLabelIds avoids a read-modify-write race on the label list.
-      await update(found.id, { addedLabelIds: [labelId] }, `Labelling ${key}`);
+      await update(found.id, { addedLabelIds: [id] }, `Labelling ${key}`);
     },
+
     async createItem(teamKey, item: NewBoardItem) {
       const team = await teamId(teamKey);
+      const names = [...new Set([...(item.labels ?? []), ...(item.kind ? [item.kind] : [])])];
       const labelIds: string[] = [];
-      for (const name of [...(item.labels ?? []), ...(item.kind ? [item.kind] : [])]) {
-        const found = (await gql<{ issueLabels: { nodes: { id: string }[] } }>(Q.labels, { name }, 'Finding the label')).issueLabels.nodes[0];
-        labelIds.push(found?.id ?? (await gql<{ issueLabelCreate: { issueLabel: { id: string } } }>(Q.labelCreate, { input: { name, teamId: team } }, 'Creating the label')).issueLabelCreate.issueLabel.id);
-      }
-      const { issueCreate } = await gql<{ issueCreate: { issue: { id: string; identifier: string; url?: string } } }>(
-        Q.issueCreate,
+      for (const name of names) labelIds.push(await labelId(name, team));
+      const created = await mutate(
+        DOCUMENTS.issueCreate,
         {
           input: {
             teamId: team,
             title: item.title,
             ...(item.description ? { description: item.description } : {}),
-            ...(item.priority ? { priority: Math.min(Math.max(item.priority, 1), 4) } : {}),
+            ...(item.priority ? { priority: Math.min(Math.max(Math.round(item.priority), 1), 4) } : {}),
             ...(labelIds.length ? { labelIds } : {}),
           },
         },
+        'issueCreate',
         `Creating an issue in ${teamKey}`,
       );
-      return { id: issueCreate.issue.id, key: issueCreate.issue.identifier, ...(issueCreate.issue.url ? { url: issueCreate.issue.url } : {}) };
+      const issue = created.issue as { id: string; identifier: string; url?: string };
+      return { id: issue.id, key: issue.identifier, ...(issue.url ? { url: issue.url } : {}) };
     },
+
     async linkPullRequest(key, link) {
-      // attachmentLinkURL is idempotent per issue and URL.
-      await gql(Q.attach, { issueId: key, url: link.url, title: link.title }, `Linking ${key}`);
+      // attachmentLinkURL is idempotent per issue and URL, so the globalId is not needed here.
+      await mutate(DOCUMENTS.attach, { issueId: key, url: link.url, title: link.title }, 'attachmentLinkURL', `Linking ${key}`);
     },
   };
 }

@@ -37,6 +37,10 @@ import { getMember } from './queries/members.query.js';
 import { findActiveRun } from './queries/runs.query.js';
 import type { RunProcessor } from './reactors/run-processor.js';
 import { runStreamId } from './domain/streams.js';
+import { createBacklogCommands } from './commands/backlog.commands.js';
+import { backlogRoutes } from './http/routes/backlog.routes.js';
+import { BACKLOG_PROPOSALS_PROJECTION } from './projections/backlog-proposals.projection.js';
+import { createChatCompletionsExtractor } from './adapters/llm/chat-completions-extractor.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -170,5 +174,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => feed.close());
   await app.register(runStreamRoutes, { store: deps.store, feed });
   await app.register(runCommandRoutes, runDeps);
+  const { LLM_API_URL, LLM_API_KEY } = deps.config;
+  await app.register(backlogRoutes, {
+    knex: deps.knex,
+    backlog: createBacklogCommands({
+      store: deps.store,
+      now,
+      loadOrg: orgCommands.load,
+      cache: new StateCache(),
+      ...(LLM_API_URL && LLM_API_KEY
+        ? { llmExtractor: createChatCompletionsExtractor({ apiUrl: LLM_API_URL, apiKey: LLM_API_KEY, model: deps.config.LLM_MODEL, timeoutMs: deps.config.LLM_TIMEOUT_MS }) }
+        : {}),
+    }),
+    awaitProposals: awaitProjections([BACKLOG_PROPOSALS_PROJECTION]),
+  });
   return app;
 }

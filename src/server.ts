@@ -26,13 +26,14 @@ import { createProjector, type Projector } from './projections/projector.js';
 import { projections, readModelMigrations } from './projections/registry.js';
 import { createReactorRunner } from './reactors/reactor-runner.js';
 import { createRunExecutorReactor } from './reactors/run-executor.reactor.js';
+import { createProposalApplier, createProposalApplierReactor } from './reactors/proposal-applier.reactor.js';
 import { BoardNotConfiguredError, createRunProcessor, type BoardProviders } from './reactors/run-processor.js';
 import type { ConnectedBoard } from './http/routes/run-route-deps.js';
 import { DomainError } from './domain/errors.js';
 import type { BoardConnection, BoardProvider } from './adapters/boards/board-provider.js';
 import { createBoardProvider } from './adapters/boards/create-board-provider.js';
-import { assertProviderUrlAllowed } from './adapters/boards/url-policy.js';
-import { createSecretStore, loadSecretsKey } from './adapters/secrets/secret-store.js';
+import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/url-policy.js';
+import { createSecretStore, loadSecretsKey, SecretDecryptionError } from './adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from './commands/integration.commands.js';
 import { StateCache } from './commands/state-cache.js';
 
@@ -148,23 +149,39 @@ export async function createOrgBoards(config: Config, infra: Infrastructure): Pr
     cache: new StateCache(),
   });
   const providerFor = (connection: BoardConnection) => createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls });
+  /**
+   * The saved connection and its provider. A secret that no longer decrypts (SECRETS_KEY changed) or a
+   * saved URL the policy no longer allows is a setup problem the user can fix by saving again: it
+   * becomes `unusable`'s message (safe: neither carries a credential), never a 500 or a retry loop.
+   */
+  async function connect(orgId: string, unusable: (message: string) => Error) {
+    try {
+      const saved = await integration.loadBoardConnection(orgId);
+      return saved && { saved, provider: providerFor(saved.connection) };
+    } catch (err) {
+      if (err instanceof SecretDecryptionError || err instanceof ProviderUrlError) {
+        throw unusable(`The saved board integration cannot be used (${err.message}): save it again with POST /api/settings/integration`);
+      }
+      throw err;
+    }
+  }
   return {
     integration,
     providerFor,
     providers: {
       async forOrg(orgId, boardType) {
-        const saved = await integration.loadBoardConnection(orgId);
-        if (!saved) throw new BoardNotConfiguredError(NO_BOARD);
-        if (saved.connection.board_type !== boardType) {
-          throw new BoardNotConfiguredError(`The connected board is ${saved.connection.board_type}, not ${boardType}`);
+        const connected = await connect(orgId, (message) => new BoardNotConfiguredError(message));
+        if (!connected) throw new BoardNotConfiguredError(NO_BOARD);
+        if (connected.saved.connection.board_type !== boardType) {
+          throw new BoardNotConfiguredError(`The connected board is ${connected.saved.connection.board_type}, not ${boardType}`);
         }
-        return providerFor(saved.connection);
+        return connected.provider;
       },
     },
     async connectedBoard(orgId) {
-      const saved = await integration.loadBoardConnection(orgId);
-      if (!saved) throw new DomainError('invalid', NO_BOARD);
-      return { provider: providerFor(saved.connection), board_type: saved.connection.board_type, project_keys: saved.project_keys };
+      const connected = await connect(orgId, (message) => new DomainError('invalid', message));
+      if (!connected) throw new DomainError('invalid', NO_BOARD);
+      return { provider: connected.provider, board_type: connected.saved.connection.board_type, project_keys: connected.saved.project_keys };
     },
   };
 }
@@ -176,7 +193,10 @@ export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoa
   const reactors = createReactorRunner({
     store: infra.store,
     db: infra.db,
-    reactors: [createRunExecutorReactor(runProcessor)],
+    reactors: [
+      createRunExecutorReactor(runProcessor),
+      createProposalApplierReactor(createProposalApplier({ store: infra.store, boards: boards.providers, now })),
+    ],
     log: log.child({ component: 'reactors' }),
   });
   const scheduler = createScheduler({

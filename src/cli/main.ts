@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { StreamNotFoundError } from '../adapters/event-store.js';
 import { signDevToken } from '../adapters/identity/dev-identity.js';
 import { runStreamId } from '../domain/streams.js';
+import { toHistoryEntry } from '../queries/run-history.js';
 import { runMigrations } from '../adapters/postgres/migrate.js';
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
@@ -121,17 +122,19 @@ program
 const audit = program.command('audit').description('read the event log as auditors do');
 audit
   .command('run <run_id>')
-  .description("print a run's events in order: revision, time, type, who, data")
-  .option('--json', 'one JSON object per line instead of text')
+  .description("print a run's events in order: revision, time, type, who, data (all organizations: an operator tool)")
+  .option('--json', 'one JSON object per line, as GET /api/runs/{run_id}/history: revision, type, data, metadata, created')
   .action(async (runId: string, opts: { json?: boolean }) => {
     const runtime = await openRuntime();
     try {
       let count = 0;
       for await (const e of runtime.store.readStream(runStreamId(runId))) {
         count++;
-        const entry = { revision: e.revision.toString(), created: e.created.toISOString(), type: e.type, user: e.metadata.user_id ?? null, data: e.data };
+        const entry = toHistoryEntry(e);
         process.stdout.write(
-          opts.json ? `${JSON.stringify(entry)}\n` : `${entry.revision.padStart(4)}  ${entry.created}  ${entry.type.padEnd(24)} ${String(entry.user ?? '').padEnd(12)} ${JSON.stringify(e.data)}\n`,
+          opts.json
+            ? `${JSON.stringify(entry)}\n`
+            : `${entry.revision.padStart(4)}  ${entry.created}  ${entry.type.padEnd(24)} ${String(e.metadata.user_id ?? '').padEnd(12)} ${JSON.stringify(e.data)}\n`,
         );
       }
       if (!opts.json) process.stderr.write(`${count} events\n`);

@@ -1,7 +1,7 @@
 // Integration settings: secrets go to the secret store first, then the event records only their ids.
 import type { EventStore } from '../adapters/event-store.js';
 import type { BoardConnection } from '../adapters/boards/board-provider.js';
-import type { SecretStore } from '../adapters/secrets/secret-store.js';
+import { SecretDecryptionError, type SecretStore } from '../adapters/secrets/secret-store.js';
 import { invalid } from '../domain/errors.js';
 import { integrationDecider } from '../domain/integration.decider.js';
 import { projectKeysOf, type IntegrationSettings, type SourceControlSettings } from '../domain/integration.events.js';
@@ -63,6 +63,17 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
     }
   };
 
+  /** The saved secret an omitted one falls back to. One that no longer decrypts must be sent again (400, not 500). */
+  async function keptSecret(orgId: string, ref: string | undefined, field: string): Promise<string | undefined> {
+    if (ref === undefined) return undefined;
+    try {
+      return await deps.secrets.get(orgId, ref);
+    } catch (err) {
+      if (err instanceof SecretDecryptionError) throw invalid(`body/${field} is required: the saved one cannot be decrypted (the row was altered, or SECRETS_KEY changed)`);
+      throw err;
+    }
+  }
+
   /** A new secret is stored; an omitted one is kept from the saved settings of the same kind. */
   async function secretRef(orgId: string, purpose: string, value: string | undefined, kept: string | undefined, field: string, urlField: string): Promise<string> {
     if (value !== undefined) return deps.secrets.put(orgId, purpose, value);
@@ -89,7 +100,7 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
     if (input.board_type === 'jira') {
       checkUrl('body/base_url', input.base_url);
       const kept = saved?.board_type === 'jira' && sameDestination(saved.base_url, input.base_url) ? saved.api_token_ref : undefined;
-      const token = input.api_token ?? (kept ? await deps.secrets.get(orgId, kept) : undefined);
+      const token = input.api_token ?? (await keptSecret(orgId, kept, 'api_token'));
       if (token === undefined) throw missingSecret('api_token', 'base_url');
       const connection: BoardConnection = { board_type: 'jira', base_url: input.base_url, email: input.email, api_token: token };
       if (!persistSecrets) return { connection };
@@ -108,7 +119,7 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
     }
     checkUrl('body/api_url', input.api_url);
     const kept = saved?.board_type === 'linear' && sameDestination(saved.api_url, input.api_url) ? saved.api_key_ref : undefined;
-    const key = input.api_key ?? (kept ? await deps.secrets.get(orgId, kept) : undefined);
+    const key = input.api_key ?? (await keptSecret(orgId, kept, 'api_key'));
     if (key === undefined) throw missingSecret('api_key', 'api_url');
     const connection: BoardConnection = { board_type: 'linear', api_key: key, ...(input.api_url ? { api_url: input.api_url } : {}) };
     if (!persistSecrets) return { connection };

@@ -10,10 +10,15 @@ import { secretMigrations } from '../adapters/secrets/secret-store.js';
 import { runsMigrations } from './runs.schema.js';
 import { runsProjection } from './runs.projection.js';
 import { projectionMigrations } from './projections.schema.js';
+import { backlogProposalsMigrations } from './backlog-proposals.schema.js';
+import { backlogProposalsProjection } from './backlog-proposals.projection.js';
+import { runMetricsMigrations, runMetricsProjection } from './run-metrics.projection.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection];
 
+// secretMigrations: the `secrets` table is not a read model (no projection lists it in `tables`, so a
+// rebuild never truncates it); it rides on this list so one migration step creates every table.
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations],
 };

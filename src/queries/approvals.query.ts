@@ -1,6 +1,7 @@
 // The approval inbox and its counts. Each pending request says what it is and where to decide it.
-// Kinds: an action awaiting approval, a run awaiting confirmation (backlog proposals join later).
+// Kinds: an action awaiting approval, a run awaiting confirmation, a backlog proposal awaiting a decision.
 import type { Knex } from 'knex';
+import { countProposalsByStatus, listPendingProposals, type ProposalStatusCounts } from './backlog-proposals.query.js';
 
 export interface DecisionLink {
   method: 'POST';
@@ -9,9 +10,10 @@ export interface DecisionLink {
 }
 
 export interface InboxItem {
-  kind: 'action' | 'run_confirmation';
+  kind: 'action' | 'run_confirmation' | 'proposal';
   id: string;
-  run_id: string;
+  /** The run the request belongs to; null for a backlog proposal. */
+  run_id: string | null;
   board_type: string;
   project_key: string;
   summary: string;
@@ -62,6 +64,19 @@ export async function approvalInbox(knex: Knex, orgId: string, limit = 100): Pro
         { method: 'POST' as const, path: `/api/runs/${r.run_id}/reject`, decision: 'reject' },
       ],
     })),
+    ...(await listPendingProposals(knex, orgId, limit)).map((p) => ({
+      kind: 'proposal' as const,
+      id: p.id,
+      run_id: null,
+      board_type: p.board_type,
+      project_key: p.project_key,
+      summary: `${p.kind} proposal (${p.source}): ${p.title}`,
+      waiting_since: p.created_at,
+      decide: [
+        { method: 'POST' as const, path: `/api/backlog-proposals/${p.id}/decision`, decision: 'accept' },
+        { method: 'POST' as const, path: `/api/backlog-proposals/${p.id}/decision`, decision: 'reject' },
+      ],
+    })),
   ];
   return items.sort((a, b) => a.waiting_since.localeCompare(b.waiting_since)).slice(0, limit);
 }
@@ -70,6 +85,8 @@ export interface ApprovalStats {
   actions: Record<'pending' | 'approved' | 'rejected' | 'executed' | 'failed' | 'skipped', number>;
   runs_awaiting_confirmation: number;
   runs_awaiting_approval: number;
+  /** Backlog proposals per status (pending ones wait for a decision). */
+  proposals: ProposalStatusCounts;
 }
 
 export async function approvalStats(knex: Knex, orgId: string): Promise<ApprovalStats> {
@@ -90,5 +107,10 @@ export async function approvalStats(knex: Knex, orgId: string): Promise<Approval
        FROM runs WHERE org_id = ?`,
     [orgId],
   );
-  return { actions: rows[0]!, runs_awaiting_confirmation: runRows[0]!.confirmation, runs_awaiting_approval: runRows[0]!.approval };
+  return {
+    actions: rows[0]!,
+    runs_awaiting_confirmation: runRows[0]!.confirmation,
+    runs_awaiting_approval: runRows[0]!.approval,
+    proposals: await countProposalsByStatus(knex, orgId),
+  };
 }

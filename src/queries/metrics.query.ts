@@ -1,5 +1,7 @@
-// GET /api/metrics: per-day trends over the runs read model. Days are UTC calendar days; the window
-// ends today (included). Approvals count human decisions only (auto mode approves without one).
+// GET /api/metrics: per-day trends from the run_metrics read model (run-metrics.projection.ts).
+// Days are UTC calendar days of each event's own time; the window ends today (included). Approvals
+// count human decisions only (auto mode approves without one); the time to decision runs from the
+// run's planning to the decision.
 import type { Knex } from 'knex';
 
 export type MetricsWindow = '7d' | '30d' | '90d';
@@ -28,7 +30,7 @@ export interface Metrics {
   totals: Omit<DayPoint, 'day'>;
   /** approved / (approved + rejected) over the window; null without decisions. */
   approval_rate: number | null;
-  /** Median seconds from a run's planning to a person's decision on one of its actions. */
+  /** Median seconds from a run's planning to a person's decision on one of its actions, over decisions in the window. */
   median_time_to_decision_seconds: number | null;
 }
 
@@ -37,33 +39,47 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
   const days = Number.parseInt(window, 10);
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(to.getTime() - (days - 1) * 86_400_000);
-  const scope = ['r.org_id = :org'];
-  if (filters.project_key) scope.push('r.project_key = :project');
-  if (filters.board_type) scope.push('r.board_type = :board');
-  const bindings = { org: orgId, project: filters.project_key ?? null, board: filters.board_type ?? null, from: from.toISOString(), days };
-  const { rows } = await knex.raw<{ rows: (DayPoint & { day: Date })[] }>(
+  const scope = ['org_id = :org'];
+  if (filters.project_key) scope.push('project_key = :project');
+  if (filters.board_type) scope.push('board_type = :board');
+  const inScope = scope.join(' AND ');
+  const bindings = { org: orgId, project: filters.project_key ?? null, board: filters.board_type ?? null, from: from.toISOString().slice(0, 10), days };
+  // The run_metrics read model (run-metrics.projection.ts): each fact with its own time, counted on
+  // the UTC day it happened. Days are returned as text: node-postgres would turn a \`date\` into a
+  // local-midnight Date, which shifts the day in any time zone east of UTC.
+  const { rows } = await knex.raw<{ rows: DayPoint[] }>(
     `WITH days AS (
-       SELECT (:from::timestamptz AT TIME ZONE 'UTC')::date + i AS day FROM generate_series(0, :days::int - 1) AS i
+       SELECT :from::date + i AS day FROM generate_series(0, :days::int - 1) AS i
      ),
-     r AS (SELECT r.* FROM runs r WHERE ${scope.join(' AND ')}),
-     a AS (SELECT a.*, r.created_at AS run_created FROM run_actions a JOIN r ON r.run_id = a.run_id)
-     SELECT d.day,
-       (SELECT count(*) FROM r WHERE (r.created_at AT TIME ZONE 'UTC')::date = d.day)::int AS runs,
-       (SELECT count(*) FROM a WHERE (a.run_created AT TIME ZONE 'UTC')::date = d.day)::int AS actions_planned,
-       (SELECT count(*) FROM a WHERE a.status = 'executed' AND (a.executed_at AT TIME ZONE 'UTC')::date = d.day)::int AS actions_executed,
-       (SELECT count(*) FROM a WHERE a.decided_by IS NOT NULL AND a.status <> 'rejected' AND (a.decided_at AT TIME ZONE 'UTC')::date = d.day)::int AS actions_approved,
-       (SELECT count(*) FROM a WHERE a.status = 'rejected' AND (a.decided_at AT TIME ZONE 'UTC')::date = d.day)::int AS actions_rejected,
-       (SELECT count(*) FROM a WHERE a.status = 'failed' AND (a.updated_at AT TIME ZONE 'UTC')::date = d.day)::int AS actions_failed
-     FROM days d ORDER BY d.day`,
+     facts AS (
+       SELECT 'run' AS k, requested_at AS at FROM metric_runs WHERE ${inScope} AND requested_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'planned', planned_at FROM metric_actions WHERE ${inScope} AND planned_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'executed', executed_at FROM metric_actions WHERE ${inScope} AND executed_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT decision, decided_at FROM metric_actions WHERE ${inScope} AND decision IS NOT NULL AND decided_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'failed', failed_at FROM metric_actions WHERE ${inScope} AND failed_at >= :from::date AT TIME ZONE 'UTC'
+     )
+     SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+            count(*) FILTER (WHERE f.k = 'run')::int AS runs,
+            count(*) FILTER (WHERE f.k = 'planned')::int AS actions_planned,
+            count(*) FILTER (WHERE f.k = 'executed')::int AS actions_executed,
+            count(*) FILTER (WHERE f.k = 'approved')::int AS actions_approved,
+            count(*) FILTER (WHERE f.k = 'rejected')::int AS actions_rejected,
+            count(*) FILTER (WHERE f.k = 'failed')::int AS actions_failed
+       FROM days d
+       LEFT JOIN facts f ON f.at >= d.day::timestamp AT TIME ZONE 'UTC' AND f.at < (d.day + 1)::timestamp AT TIME ZONE 'UTC'
+      GROUP BY d.day
+      ORDER BY d.day`,
     bindings,
   );
-  const { rows: decision } = await knex.raw<{ rows: { median: number | null }[] }>(
-    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.decided_at - r.created_at)) AS median
-       FROM run_actions a JOIN runs r ON r.run_id = a.run_id
-      WHERE ${scope.join(' AND ')} AND a.decided_by IS NOT NULL AND a.decided_at >= :from::timestamptz`,
+  // Time to decision: from the plan (RunPlanned) to a person's approval or rejection, for the
+  // decisions taken in the window.
+  const { rows: decision } = await knex.raw<{ rows: { median: number | string | null }[] }>(
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - planned_at)) AS median
+       FROM metric_actions
+      WHERE ${inScope} AND decision IS NOT NULL AND decided_at >= :from::date AT TIME ZONE 'UTC'`,
     bindings,
   );
-  const series = rows.map((r) => ({ ...r, day: r.day.toISOString().slice(0, 10) }));
+  const series = rows;
   const sum = (k: keyof Omit<DayPoint, 'day'>) => series.reduce((n, p) => n + p[k], 0);
   const totals = {
     runs: sum('runs'),

@@ -29,15 +29,20 @@ async function readRun(store: EventStore, orgId: string, runId: string): Promise
   return events;
 }
 
-export async function runHistory(store: EventStore, orgId: string, runId: string): Promise<HistoryEntry[] | undefined> {
-  const events = await readRun(store, orgId, runId);
-  return events?.map((e) => ({
+/** One recorded event as auditors see it, over HTTP and in `sprintguard audit run`: bigints as strings. */
+export function toHistoryEntry(e: RecordedEvent): HistoryEntry {
+  return {
     revision: e.revision.toString(),
     type: e.type,
     data: e.data,
     metadata: { ...e.metadata },
     created: e.created.toISOString(),
-  }));
+  };
+}
+
+export async function runHistory(store: EventStore, orgId: string, runId: string): Promise<HistoryEntry[] | undefined> {
+  const events = await readRun(store, orgId, runId);
+  return events?.map(toHistoryEntry);
 }
 
 /** `as_of` is an ISO time (events created at or before it) or a revision (events up to it). */

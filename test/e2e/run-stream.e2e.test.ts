@@ -31,6 +31,7 @@ function connect(url: string, bearer: string, lastEventId?: string) {
     fetch: (input, init) =>
       fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${bearer}`, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } }),
   });
+  const opened = new Promise<void>((resolve) => es.addEventListener('open', () => resolve()));
   const types = ['RunRequested', 'RunLogged', 'RunPlanned', 'ApprovalRequested', 'ActionApproved', 'ActionRejected', 'RunExecutionStarted', 'RunCompleted', 'ActionSkipped'];
   for (const type of types) {
     es.addEventListener(type, (ev) => {
@@ -38,7 +39,7 @@ function connect(url: string, bearer: string, lastEventId?: string) {
       received.push({ id: ev.lastEventId, type, revision: data.revision });
     });
   }
-  return { es, received };
+  return { es, received, opened };
 }
 
 async function until(check: () => boolean, ms = 10_000) {
@@ -95,7 +96,8 @@ describe('run stream (SSE)', () => {
   it("streams the organization's live run events without run_id, and nothing of others", async () => {
     const c = connect(`${base}/api/runs/stream`, token);
     try {
-      await new Promise((r) => setTimeout(r, 300));
+      // The answer comes once the feed's start point is fixed: what is appended after "open" arrives.
+      await c.opened;
       await append('sse-other', 'org_elsewhere', runEvents('sse-other', 'org_elsewhere'));
       const mine = runEvents('sse-3', 'org_sse');
       await append('sse-3', 'org_sse', mine);

@@ -228,3 +228,29 @@ describe('Linear board adapter', () => {
     expect(linear.writes()).toHaveLength(writes + 1); // received (and refused), not applied
   });
 });
+
+describe('Linear board adapter: markers, HTTP 429 and defaults', () => {
+  it('finds a marker only as a whole (act-1 is not act-12)', async () => {
+    linear.seedComment('ENG-6', 'Done by run 1\n\n[sprintguard:run-1:act-12]');
+    const b = board();
+    expect(await b.hasComment('ENG-6', 'sprintguard:run-1:act-12')).toBe(true);
+    expect(await b.hasComment('ENG-6', 'sprintguard:run-1:act-1')).toBe(false);
+    await b.comment('ENG-6', 'And this one', 'sprintguard:run-1:act-1');
+    expect(await b.hasComment('ENG-6', 'sprintguard:run-1:act-1')).toBe(true);
+  });
+
+  it('honours retry-after on an HTTP 429 as well', async () => {
+    linear.clearRequests();
+    linear.failNext(1, 'http429', 3);
+    expect(await board().testConnection()).toEqual({ account: 'bot@example.com' });
+    expect(sleeps).toEqual([3000]);
+    expect(linear.requests.map((r) => r.operation)).toEqual(['Viewer', 'Viewer']);
+    linear.failNext(2, 'http429', 1);
+    expect((await failure(board({ maxRetries: 1 }).testConnection())).details).toEqual({ status: 429, retryable: true, kind: 'rate_limited' });
+  });
+
+  it('defaults to Linear’s public endpoint and refuses private URLs unless allowed', () => {
+    expect(createLinearBoard({ board_type: 'linear', api_key: 'k' }).kind).toBe('linear');
+    expect(() => createLinearBoard({ board_type: 'linear', api_key: 'k', api_url: linear.url })).toThrow(/https/);
+  });
+});

@@ -20,7 +20,7 @@ interface Org {
   id: string;
   admin: Headers;
   /** Identifiers of this organization's resources, by kind. */
-  ids: { memberUserId: string; flagName: string; runId: string; actionId: string };
+  ids: { memberUserId: string; flagName: string; runId: string; actionId: string; proposalId: string };
   /** A text that only this organization's own data contains (never one of its ids, which a probe sends). */
   marker: string;
 }
@@ -57,6 +57,12 @@ const probes: Probe[] = [
     send: (caller, owner) => inject('PUT', `/api/feature-flags/${owner.ids.flagName}`, caller.admin, { enabled: false }),
     expect: async (owner, before) => expect(await flagsOf(owner)).toEqual(before),
   },
+  // Backlog proposals: each organization imported one (seeded below).
+  {
+    route: 'POST /api/backlog-proposals/:proposal_id/decision',
+    send: (caller, owner) => inject('POST', `/api/backlog-proposals/${owner.ids.proposalId}/decision`, caller.admin, { decision: 'accept' }),
+    expect: 'not_found',
+  },
   // Runs: resources of one organization. Each organization has a real run awaiting approval
   // (seeded below) whose ids the other one probes.
   ...(
@@ -83,7 +89,7 @@ const probes: Probe[] = [
 ];
 
 /** Every read route without parameters: A's answers must not mention B. */
-const listRoutes = ['/api/rbac/members', '/api/feature-flags', '/api/org/settings', '/api/schedule', '/api/status', '/api/user/me', '/api/rbac/me'];
+const listRoutes = ['/api/backlog-proposals', '/api/rbac/members', '/api/feature-flags', '/api/org/settings', '/api/schedule', '/api/status', '/api/user/me', '/api/rbac/me'];
 
 async function seed(id: string, marker: string): Promise<Org> {
   const admin = await t.auth({ orgId: id, userId: `${marker}-admin`, admin: true });
@@ -91,7 +97,7 @@ async function seed(id: string, marker: string): Promise<Org> {
     id,
     admin,
     marker: `${marker.toUpperCase()}KEY`,
-    ids: { memberUserId: `${marker}-member`, flagName: 'cycle_p', runId: randomUUID(), actionId: 'act-1' },
+    ids: { memberUserId: `${marker}-member`, flagName: 'cycle_p', runId: randomUUID(), actionId: 'act-1', proposalId: '' },
   };
   const ok = (res: LightMyRequestResponse) => expect(res.statusCode, res.body).toBe(200);
   ok(await inject('PUT', `/api/rbac/members/${org.ids.memberUserId}`, admin, { role: 'manager', permissions: [] }));
@@ -107,6 +113,9 @@ async function seed(id: string, marker: string): Promise<Org> {
       project_key: org.marker,
     }),
   );
+  const imported = await inject('POST', '/api/import/backlog', admin, { board_type: 'jira', project_key: org.marker, items: [{ title: `Proposal of ${org.marker}` }] });
+  expect(imported.statusCode, imported.body).toBe(201);
+  org.ids.proposalId = imported.json<{ created: { id: string }[] }>().created[0]!.id;
   await seedRun(org);
   return org;
 }

@@ -1,24 +1,64 @@
 import { describe, expect, it } from 'vitest';
-import { assertProviderUrlAllowed } from '../../src/adapters/boards/url-policy.js';
+import { assertProviderUrlAllowed, ProviderUrlError } from '../../src/adapters/boards/url-policy.js';
 
 describe('provider URL policy', () => {
-  it('accepts public https hosts', () => {
-    expect(assertProviderUrlAllowed('https://acme.atlassian.net', false).hostname).toBe('acme.atlassian.net');
-  });
+  it.each(['https://acme.atlassian.net', 'https://api.linear.app/graphql', 'https://8.8.8.8/', 'https://[2606:4700::1111]/', 'https://172.32.0.1'])(
+    'accepts the public https URL %s',
+    (url) => {
+      expect(assertProviderUrlAllowed(url, false)).toBeInstanceOf(URL);
+    },
+  );
+
   it.each([
-    ['http://acme.atlassian.net', /https/],
+    ['http://acme.atlassian.net', /must use https/],
+    ['ftp://acme.atlassian.net', /must use https \(ftp is not allowed\)/],
+    ['file:///etc/passwd', /must use https/],
+    ['javascript:alert(1)', /must use https/],
     ['https://localhost:8080', /public host/],
+    ['https://LOCALHOST./', /public host/],
+    ['https://api.localhost', /public host/],
+    ['https://jira-stand-in:8080', /public host/],
+    ['https://metadata.google.internal', /public host/],
     ['https://127.0.0.1', /private or loopback/],
+    ['https://127.1', /private or loopback/],
+    ['https://2130706433', /private or loopback/],
+    ['https://0x7f.0.0.1', /private or loopback/],
+    ['https://0.0.0.0', /private or loopback/],
     ['https://10.1.2.3', /private or loopback/],
+    ['https://172.16.0.1', /private or loopback/],
+    ['https://192.168.1.1', /private or loopback/],
+    ['https://100.64.0.1', /private or loopback/],
     ['https://169.254.169.254/latest', /private or loopback/],
+    ['https://224.0.0.1', /private or loopback/],
     ['https://[::1]/', /private or loopback/],
-    ['https://user:pw@acme.atlassian.net', /credentials/],
-    ['ftp://acme.atlassian.net', /https/],
+    ['https://[::]/', /private or loopback/],
+    ['https://[::ffff:127.0.0.1]/', /private or loopback/],
+    ['https://[::ffff:a9fe:a9fe]/', /private or loopback/],
+    ['https://[64:ff9b::10.0.0.1]/', /private or loopback/],
+    ['https://[fd00::1]/', /private or loopback/],
+    ['https://[fe80::1]/', /private or loopback/],
+    ['https://user:pw@acme.atlassian.net', /must not contain credentials/],
+    ['https://token@acme.atlassian.net', /must not contain credentials/],
     ['not a url', /not a URL/],
   ])('refuses %s in production', (url, message) => {
+    expect(() => assertProviderUrlAllowed(url, false)).toThrow(ProviderUrlError);
     expect(() => assertProviderUrlAllowed(url, false)).toThrow(message);
   });
-  it('lets tests and development use local http stand-ins', () => {
-    expect(assertProviderUrlAllowed('http://127.0.0.1:4000', true).port).toBe('4000');
+
+  it('never echoes the credentials of a refused URL', () => {
+    expect(() => assertProviderUrlAllowed('http://bot:s3cret@127.0.0.1', true)).toThrow(/^(?!.*s3cret).*credentials/);
+  });
+
+  it.each(['http://127.0.0.1:4000', 'http://localhost:4000/graphql', 'http://10.0.0.5', 'http://[::1]:8080', 'http://jira-stand-in:8080', 'https://127.0.0.1:8443'])(
+    'lets tests and development use the local URL %s',
+    (url) => {
+      expect(assertProviderUrlAllowed(url, true)).toBeInstanceOf(URL);
+    },
+  );
+
+  it('keeps https for public hosts even when private URLs are allowed', () => {
+    expect(() => assertProviderUrlAllowed('http://acme.atlassian.net', true)).toThrow(/must use https \(plain http is allowed only for local or private hosts\)/);
+    expect(() => assertProviderUrlAllowed('ftp://127.0.0.1', true)).toThrow(/must use https/);
+    expect(assertProviderUrlAllowed('https://acme.atlassian.net', true).hostname).toBe('acme.atlassian.net');
   });
 });

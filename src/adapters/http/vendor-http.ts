@@ -1,13 +1,18 @@
 // Calls to vendor HTTP APIs (boards, source control, chat): a timeout per attempt, bounded retries
 // on 429 (honouring Retry-After) and on 5xx / network errors with exponential backoff and jitter.
-// Errors never carry request headers, so no credential reaches a message or a log line.
+// Errors never carry request headers or the URL's query, so no credential reaches a message or a log line.
+// Redirects are not followed: a vendor API does not redirect, and following one would send the
+// Authorization header to wherever the Location points.
 
 export class VendorHttpError extends Error {
   override readonly name = 'VendorHttpError';
   constructor(
     message: string,
+    /** HTTP status of the last attempt; undefined for a timeout or a network failure. */
     readonly status: number | undefined,
+    /** True when a later try may succeed (rate limit, server error, timeout, network). */
     readonly retryable: boolean,
+    /** The vendor's response body of the last attempt (truncated), for error mapping. */
     readonly body?: string,
   ) {
     super(message);
@@ -15,54 +20,74 @@ export class VendorHttpError extends Error {
 }
 
 export interface VendorFetchOptions {
+  /** Names the vendor in error messages ("Jira did not answer within 10000 ms"). */
   vendor: string;
+  /** Per attempt (default 10 s). */
   timeoutMs?: number;
   /** Attempts after the first (default 3). */
   maxRetries?: number;
   /** Longest wait honoured from a Retry-After header (default 30 s). */
   maxRetryAfterMs?: number;
+  /** First backoff step when the vendor gives no Retry-After (default 250 ms, doubled per attempt). */
+  baseDelayMs?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const MAX_BODY = 4_000;
 
 /** Seconds or an HTTP date → milliseconds to wait; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (!header) return undefined;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
-  const date = Date.parse(header);
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed) * 1000;
+  // An HTTP date names its month; without this, Date.parse reads "-5" as a year.
+  if (!/[a-z]/i.test(trimmed)) return undefined;
+  const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** Returns the response of the last attempt (any status), or throws VendorHttpError on network failure or exhausted retries. */
+function networkMessage(vendor: string, err: unknown, timeoutMs: number): string {
+  if (err instanceof Error && err.name === 'TimeoutError') return `${vendor} did not answer within ${timeoutMs} ms`;
+  if (err instanceof Error && err.name === 'AbortError') return `the request to ${vendor} was cancelled`;
+  // undici puts the system error (ECONNREFUSED, ENOTFOUND…) in `cause`; its code is safe to show.
+  const code = err instanceof Error && err.cause && typeof err.cause === 'object' ? (err.cause as { code?: unknown }).code : undefined;
+  return `${vendor} could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+}
+
+/**
+ * Returns the response of the first attempt that is neither 429 nor 5xx (any other status, 4xx
+ * included, is the caller's to interpret), or throws VendorHttpError once the retries are spent.
+ */
 export async function vendorFetch(url: string, init: RequestInit, options: VendorFetchOptions): Promise<Response> {
-  const { vendor, timeoutMs = 10_000, maxRetries = 3, maxRetryAfterMs = 30_000 } = options;
+  const { vendor, timeoutMs = 10_000, maxRetries = 3, maxRetryAfterMs = 30_000, baseDelayMs = 250 } = options;
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   for (let attempt = 0; ; attempt++) {
     let response: Response | undefined;
-    let networkError: string | undefined;
+    let failure: unknown;
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      response = await doFetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      response = await doFetch(url, { ...init, redirect: 'manual', signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
     } catch (err) {
-      networkError =
-        err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')
-          ? `${vendor} did not answer within ${timeoutMs} ms`
-          : `${vendor} could not be reached`;
+      failure = err;
     }
-    const retryable = networkError !== undefined || response!.status === 429 || response!.status >= 500;
-    if (!retryable) return response!;
-    if (attempt >= maxRetries) {
-      if (networkError) throw new VendorHttpError(networkError, undefined, true);
-      const body = await response!.text().catch(() => '');
-      const what = response!.status === 429 ? 'rate limited the request' : `answered ${response!.status}`;
-      throw new VendorHttpError(`${vendor} ${what} after ${maxRetries + 1} attempts`, response!.status, true, body);
+    if (!response) {
+      // The caller cancelled: stop at once, whatever attempts are left.
+      if (init.signal?.aborted) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, false);
+      if (attempt >= maxRetries) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, true);
+    } else if (response.status !== 429 && response.status < 500) {
+      return response;
+    } else if (attempt >= maxRetries) {
+      const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
+      const what = response.status === 429 ? 'rate limited the request' : `answered ${response.status}`;
+      throw new VendorHttpError(`${vendor} ${what} after ${attempt + 1} attempts`, response.status, true, body);
     }
     const hinted = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
     await response?.body?.cancel().catch(() => undefined);
-    const backoff = 250 * 2 ** attempt * (0.5 + Math.random());
+    // ±50 % jitter around the exponential step, so clients rate limited together do not retry together.
+    const backoff = baseDelayMs * 2 ** attempt * (0.5 + Math.random());
     await sleep(Math.min(hinted ?? backoff, maxRetryAfterMs));
   }
 }

@@ -61,21 +61,24 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; pool: pg.Pool
       config: { permission: 'exports:read' },
       schema: {
         tags: ['exports'],
-        summary: "Export one run's action log as CSV (default) or PDF",
+        summary: "Export one run's action log as CSV (default) or PDF; board_type/project_key filter the run, from/to the actions' latest change",
         params: RunParamsSchema,
-        querystring: Type.Object({ format: Format }, { additionalProperties: false }),
+        querystring: RunsExportQuery,
         response: fileResponses,
       },
     },
     async (request, reply) => {
       const { run_id: runId } = request.params;
+      const { format = 'csv', ...filters } = request.query;
+      checkDate('from', filters.from);
+      checkDate('to', filters.to);
       if (!(await getRun(deps.knex, request.orgId, runId))) throw notFound('Run not found');
       const name = `run-${runId.replace(/[^A-Za-z0-9-]/g, '')}-actions`;
-      if (request.query.format === 'pdf') {
-        const pdf = await actionsPdf(deps.pool, request.orgId, runId, deps.now());
+      if (format === 'pdf') {
+        const pdf = await actionsPdf(deps.pool, request.orgId, runId, deps.now(), filters);
         return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).send(Buffer.from(pdf));
       }
-      const csv = await actionsCsv(deps.pool, request.orgId, runId);
+      const csv = await actionsCsv(deps.pool, request.orgId, runId, filters);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
     },
   );

@@ -21,9 +21,9 @@ const ProjectSchema = Type.Object({
 });
 
 const InboxItemSchema = Type.Object({
-  kind: Type.String({ description: 'action or run_confirmation' }),
+  kind: Type.String({ description: 'action, run_confirmation or proposal' }),
   id: Type.String(),
-  run_id: Type.String(),
+  run_id: Type.Union([Type.String(), Type.Null()], { description: 'null for a backlog proposal' }),
   board_type: Type.String(),
   project_key: Type.String(),
   summary: Type.String(),
@@ -35,6 +35,7 @@ const StatsSchema = Type.Object({
   actions: Type.Object({ pending: Count, approved: Count, rejected: Count, executed: Count, failed: Count, skipped: Count }),
   runs_awaiting_confirmation: Count,
   runs_awaiting_approval: Count,
+  proposals: Type.Object({ pending: Count, accepted: Count, rejected: Count, applying: Count, applied: Count, apply_failed: Count }),
 });
 
 const Point = {

@@ -2,14 +2,17 @@
 // - with run_id: the run's events after Last-Event-ID (a stream revision) or from the start, then
 //   live; history is read from the run stream while live events are buffered, then the two are
 //   joined on the revision, so a reconnect has no gap and no duplicate;
-// - without: the organization's live run events, each id being its global position.
+// - without: the organization's live run events, each id being its global position; a client
+//   that comes back with such an id gets what it missed (read from the global log), then live.
+// A client too slow to take its messages is disconnected rather than buffered without limit: it
+// comes back with Last-Event-ID and resumes from the store.
 // The bearer header is required; a token in the query string is refused (it would end up in logs).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { formatPosition, StreamNotFoundError, type EventStore, type RecordedEvent } from '../../adapters/event-store.js';
+import { comparePositions, formatPosition, parsePosition, StreamNotFoundError, type EventStore, type Position, type RecordedEvent } from '../../adapters/event-store.js';
 import { notFound } from '../../domain/errors.js';
-import { runStreamId } from '../../domain/streams.js';
+import { runStreamId, streamCategories } from '../../domain/streams.js';
 import { MiddlewareError } from '../plugins/errors.js';
 import type { RunFeed } from '../sse/run-feed.js';
 
@@ -17,10 +20,25 @@ export interface RunStreamDeps {
   store: EventStore;
   feed: RunFeed;
   heartbeatMs?: number;
+  /** Bytes a client may leave unread before it is disconnected (default 1 MiB). */
+  maxBufferedBytes?: number;
+  /** Run events of the global log an organization feed reads to resume (default 10,000). */
+  resumeScanLimit?: number;
 }
 
-const message = (id: string, e: RecordedEvent) =>
-  `id: ${id}\nevent: ${e.type}\ndata: ${JSON.stringify({ run_id: e.streamName.slice(4), revision: e.revision.toString(), type: e.type, data: e.data, created: e.created.toISOString() })}\n\n`;
+// The feed hands the same RecordedEvent object to every listener: serialize it once, not once per
+// client (with 1,000 clients on one run that was 1,000 JSON.stringify calls per event).
+const serialized = new WeakMap<RecordedEvent, string>();
+function dataOf(e: RecordedEvent): string {
+  let data = serialized.get(e);
+  if (data === undefined) {
+    data = JSON.stringify({ run_id: e.streamName.slice(4), revision: e.revision.toString(), type: e.type, data: e.data, created: e.created.toISOString() });
+    serialized.set(e, data);
+  }
+  return data;
+}
+
+const message = (id: string, e: RecordedEvent) => `id: ${id}\nevent: ${e.type}\ndata: ${dataOf(e)}\n\n`;
 
 export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (app, deps) => {
   const open = new Set<FastifyReply>();
@@ -64,6 +82,11 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
         if (lastEventId !== undefined && /^\d{1,19}$/.test(lastEventId)) after = BigInt(lastEventId);
       }
 
+      // The organization feed resumes after a global position ("commit/prepare").
+      const resumeFrom = !runId && lastEventId !== undefined ? parsePosition(lastEventId) : undefined;
+      let lastPosition: Position | undefined = resumeFrom;
+      const maxBuffered = deps.maxBufferedBytes ?? 1024 * 1024;
+
       reply.hijack();
       const res = reply.raw;
       const buffered: RecordedEvent[] = [];
@@ -76,16 +99,27 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
           after = e.revision;
           res.write(message(e.revision.toString(), e));
         } else {
+          // Joined on the position, for the same reason.
+          if (lastPosition && comparePositions(e.position, lastPosition) <= 0) return;
+          lastPosition = e.position;
           res.write(message(formatPosition(e.position), e));
+        }
+        if (res.writableLength > maxBuffered) {
+          request.log.info({ buffered: res.writableLength }, 'run stream client too slow; disconnected (it resumes with Last-Event-ID)');
+          res.destroy();
         }
       };
       // 1. Join the live feed first (buffering), so that nothing appended from here on is missed.
-      const stop = deps.feed.listen((e) => {
-        if (runId ? e.streamName !== runStreamId(runId) : e.metadata.org_id !== orgId) return;
-        if (replaying) buffered.push(e);
-        else send(e);
-      });
-      let heartbeat: NodeJS.Timeout | undefined;
+      const stop = deps.feed.listen(
+        (e) => {
+          if (replaying) buffered.push(e);
+          else send(e);
+        },
+        runId ? { stream: runStreamId(runId) } : { orgId },
+      );
+      // A comment line keeps proxies and clients from timing out an idle stream (once it is open).
+      const heartbeat = setInterval(() => res.headersSent && res.write(': heartbeat\n\n'), deps.heartbeatMs ?? 15_000);
+      heartbeat.unref();
       const cleanup = () => {
         clearInterval(heartbeat);
         stop();
@@ -106,9 +140,25 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
       });
       res.write('retry: 2000\n\n');
       open.add(reply);
-      heartbeat = setInterval(() => res.write(': heartbeat\n\n'), deps.heartbeatMs ?? 15_000);
-      heartbeat.unref();
       if (!runId) {
+        if (resumeFrom) {
+          // What the client missed, from the global log (readAll is inclusive: `send` skips the
+          // event it already has). Bounded: a client away too long is told to reload instead.
+          const limit = deps.resumeScanLimit ?? 10_000;
+          let scanned = 0;
+          try {
+            for await (const e of deps.store.readAll({ from: resumeFrom, filter: { streamPrefixes: [streamCategories.run] }, maxCount: limit })) {
+              if (res.destroyed) break;
+              scanned++;
+              if (e.metadata.org_id === orgId) send(e);
+            }
+          } catch (err) {
+            request.log.error({ err }, 'run stream resume failed');
+            res.end();
+            return;
+          }
+          if (scanned >= limit) res.write(`event: reset\ndata: ${JSON.stringify({ reason: 'too far behind to resume; reload the runs' })}\n\n`);
+        }
         for (const e of buffered) send(e);
         buffered.length = 0;
         replaying = false;

@@ -7,9 +7,19 @@ import { streamCategories } from '../../domain/streams.js';
 
 export type RunEventListener = (event: RecordedEvent) => void;
 
+/** Which events a listener wants: one run stream, one organization's run events, or (neither) all. */
+export interface RunFeedInterest {
+  stream?: string;
+  orgId?: string;
+}
+
 export interface RunFeed {
-  /** Starts delivering live run events to `listener`; returns the function that stops it. */
-  listen(listener: RunEventListener): () => void;
+  /**
+   * Starts delivering live run events to `listener` (those of `interest`: dispatched by stream name
+   * or organization in a map, so an event costs its own listeners, not every open stream); returns
+   * the function that stops it.
+   */
+  listen(listener: RunEventListener, interest?: RunFeedInterest): () => void;
   /**
    * Resolves once the running subscription's start point is fixed: every event committed after
    * that point will reach the listeners. A client that reads history must wait for it before
@@ -22,7 +32,16 @@ export interface RunFeed {
 }
 
 export function createRunFeed(store: EventStore, log?: (msg: string, err?: unknown) => void): RunFeed {
-  const listeners = new Set<RunEventListener>();
+  const everything = new Set<RunEventListener>();
+  const byStream = new Map<string, Set<RunEventListener>>();
+  const byOrg = new Map<string, Set<RunEventListener>>();
+  let count = 0;
+
+  function dispatch(event: RecordedEvent): void {
+    // Copies: a listener may stop (and another start) while an event is being dispatched.
+    const wanted = [...everything, ...(byStream.get(event.streamName) ?? []), ...(typeof event.metadata.org_id === 'string' ? (byOrg.get(event.metadata.org_id) ?? []) : [])];
+    for (const listener of wanted) listener(event);
+  }
   let controller: AbortController | undefined;
   let running: Promise<void> | undefined;
   let started: Promise<void> = Promise.resolve();
@@ -40,7 +59,7 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
           if (item.kind !== 'event') continue;
           from = item.event.position;
           attempt = 0;
-          for (const listener of [...listeners]) listener(item.event);
+          dispatch(item.event);
         }
       } catch (err) {
         if (signal.aborted) return;
@@ -61,8 +80,12 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
   }
 
   return {
-    listen(listener) {
-      listeners.add(listener);
+    listen(listener, interest = {}) {
+      const key = interest.stream ?? interest.orgId;
+      const map = interest.stream !== undefined ? byStream : interest.orgId !== undefined ? byOrg : undefined;
+      const set = map && key !== undefined ? (map.get(key) ?? map.set(key, new Set()).get(key)!) : everything;
+      set.add(listener);
+      count++;
       if (!controller) {
         controller = new AbortController();
         let markStarted!: () => void;
@@ -70,8 +93,10 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
         running = run(controller.signal, markStarted);
       }
       return () => {
-        if (!listeners.delete(listener)) return;
-        if (listeners.size === 0) stop();
+        if (!set.delete(listener)) return;
+        if (map && key !== undefined && set.size === 0) map.delete(key);
+        count--;
+        if (count === 0) stop();
       };
     },
     ready: () => started,
@@ -79,7 +104,10 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
       return controller ? 1 : 0;
     },
     async close() {
-      listeners.clear();
+      everything.clear();
+      byStream.clear();
+      byOrg.clear();
+      count = 0;
       const wait = running;
       stop();
       await wait;

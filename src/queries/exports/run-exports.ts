@@ -81,17 +81,38 @@ export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters,
   });
 }
 
-const ACTIONS_SQL = 'SELECT * FROM run_actions WHERE org_id = $1 AND run_id = $2 ORDER BY seq';
-
-export function actionsCsv(pool: pg.Pool, orgId: string, runId: string): Promise<Readable> {
-  return csvFromQuery(pool, ACTIONS_SQL, [orgId, runId], ACTION_COLUMNS);
+/**
+ * One run's action log. The list filters apply to the run (a run of another board or project gives
+ * no rows); `from`/`to` select the actions by their latest change (`updated_at`), so an auditor can
+ * ask what happened to a run's actions in a period.
+ */
+function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
+  const where = ['a.org_id = $1', 'a.run_id = $2'];
+  const params: unknown[] = [orgId, runId];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (f.board_type) add('r.board_type = ?', f.board_type);
+  if (f.project_key) add('r.project_key = ?', f.project_key);
+  if (f.from) add('a.updated_at >= ?', f.from);
+  if (f.to) add('a.updated_at < ?', f.to);
+  const sql = `SELECT a.* FROM run_actions a JOIN runs r ON r.run_id = a.run_id AND r.org_id = a.org_id
+                WHERE ${where.join(' AND ')} ORDER BY a.seq${limit ? ` LIMIT ${limit}` : ''}`;
+  return { sql, params };
 }
 
-export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date): Promise<Uint8Array> {
-  const { rows } = await pool.query<Record<string, unknown>>(`${ACTIONS_SQL} LIMIT ${PDF_ROW_LIMIT}`, [orgId, runId]);
+export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}): Promise<Readable> {
+  const { sql, params } = actionsQuery(orgId, runId, f);
+  return csvFromQuery(pool, sql, params, ACTION_COLUMNS);
+}
+
+export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}): Promise<Uint8Array> {
+  const { sql, params } = actionsQuery(orgId, runId, f, PDF_ROW_LIMIT);
+  const { rows } = await pool.query<Record<string, unknown>>(sql, params);
   return renderPdfTable({
     title: `Sprintguard run ${runId}: action log`,
-    subtitle: [`Generated ${now.toISOString()}`],
+    subtitle: [describeFilters(f), `Generated ${now.toISOString()}`],
     columns: ACTION_COLUMNS,
     rows: rows.map((r) => ACTION_COLUMNS.map((c) => safeCell(r[c.field]))),
   });

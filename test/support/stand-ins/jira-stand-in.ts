@@ -1,12 +1,31 @@
 // A Jira Cloud stand-in: a real HTTP server on 127.0.0.1 speaking the REST v3 wire format the
 // adapter uses (../shared/research/integrations.md §1A). In-memory projects, issues, users,
 // comments (ADF), transitions and remote links; basic auth checked; small pages; fault injection.
+// Routes: GET /rest/api/3/myself, GET /rest/api/3/project/{key}, GET|POST /rest/api/3/search/jql
+// (JQL subset: project = "KEY", statusCategory != Done, ORDER BY Rank), GET /rest/api/3/issue/{key},
+// PUT /rest/api/3/issue/{key} (update.labels add), GET|POST …/comment (startAt paging), GET|POST
+// …/transitions (To Do / In Progress / Done, none to the current status), PUT …/assignee,
+// POST …/remotelink (upsert on globalId: 201 then 200), GET /rest/api/3/user/assignable/search,
+// POST /rest/api/3/issue. Anything else answers 404 "No stand-in route".
 //
-//   const jira = await startJiraStandIn();            // { url, email, token }
-//   jira.seedIssue({ key: 'ENG-1', summary: 'Fix login', statusCategory: 'new' });
-//   jira.failNext(2, 429, 1);                         // the next 2 requests answer 429, Retry-After: 1
-//   jira.writes()                                     // every non-GET request received, in order
+//   const jira = await startJiraStandIn({ pageSize?: 2, email?, token?, delayMs? });
+//   createJiraBoard({ board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token },
+//                   { allowPrivateUrls: true, sleep: async () => {} });   // no real waiting on retries
+//   jira.seedProject('ENG')                            // projects also appear when an issue is seeded
+//   jira.seedIssue({ key: 'ENG-1', summary: 'Fix login', statusCategory?: 'new' | 'indeterminate' | 'done',
+//                    status?, assignee?: jira.users[0], priority?: 'High', estimate?: 3, labels?, rank?, updated? })
+//   jira.seedComment('ENG-1', 'text')                  // a comment already on the issue (reconciliation tests)
+//   jira.users                                         // Ada Lovelace (acc-ada), Bob Builder (acc-bob)
+//   jira.issues.get('ENG-1')                           // live state: status, assignee, labels, comments, remoteLinks…
+//   jira.failNext(2, 429, 1)                           // next 2 requests: 429 + Retry-After: 1 (+ X-RateLimit-* headers)
+//   jira.failNext(1, 503)                              // next request: 503 (no Retry-After)
+//   jira.slowNext(1, 500)                              // next request answers 500 ms late (timeouts)
+//   jira.setDelay(ms) / jira.setWriteDelay(ms)         // every request / every write answers late
+//   jira.requests                                      // every request: { method, path (+query), body, authorized, status }
+//   jira.writes()                                      // the requests that could change something, in order
+//   jira.clearRequests()                               // forget what was recorded (between steps of a test)
 //   await jira.close();
+// Wrong credentials answer 401 with Jira's body; faults are served before the credentials are checked.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -32,8 +51,13 @@ export interface StandInIssue {
 
 export interface RecordedRequest {
   method: string;
+  /** Path and query string. */
   path: string;
   body: unknown;
+  /** The Authorization header carried the stand-in's credentials. */
+  authorized: boolean;
+  /** Status of the answer (set once it is sent). */
+  status?: number;
 }
 
 const STATUSES: { name: string; category: JiraCategory }[] = [
@@ -61,7 +85,7 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
     { accountId: 'acc-bob', displayName: 'Bob Builder', emailAddress: 'bob@example.com' },
   ];
   const requests: RecordedRequest[] = [];
-  const faults: { status: number; retryAfter?: number }[] = [];
+  const faults: { status: number; retryAfter?: number | string; delayMs?: number }[] = [];
   let nextId = 10000;
   let delayMs = options.delayMs ?? 0;
   let writeDelayMs = 0;
@@ -103,14 +127,28 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
     } catch {
       return send(res, 400, { errorMessages: ['Invalid JSON'], errors: {} });
     }
-    requests.push({ method, path: u.pathname + u.search, body });
-    const isWrite = method !== 'GET' && u.pathname !== '/rest/api/3/search/jql';
-    const delay = delayMs + (isWrite ? writeDelayMs : 0);
-    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-    const fault = faults.shift();
-    if (fault) return send(res, fault.status, { errorMessages: ['Rate limit exceeded'] }, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
     const expected = `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
-    if (req.headers.authorization !== expected) return send(res, 401, { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
+    const entry: RecordedRequest = { method, path: u.pathname + u.search, body, authorized: req.headers.authorization === expected };
+    requests.push(entry);
+    res.on('finish', () => (entry.status = res.statusCode));
+    const isWrite = method !== 'GET' && u.pathname !== '/rest/api/3/search/jql';
+    const fault = faults.shift();
+    const delay = delayMs + (isWrite ? writeDelayMs : 0) + (fault?.delayMs ?? 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+    if (fault && fault.status === 429) {
+      // Jira's rate-limit answer (developer.atlassian.com/cloud/jira/platform/rate-limiting).
+      return send(res, 429, { errorMessages: ['Rate limit exceeded.'] }, {
+        ...(fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {}),
+        'x-ratelimit-limit': '100',
+        'x-ratelimit-remaining': '0',
+        'x-ratelimit-reset': new Date(Date.now() + 60_000).toISOString(),
+        'ratelimit-reason': 'jira-burst-based',
+      });
+    }
+    if (fault && fault.status >= 400) {
+      return send(res, fault.status, { errorMessages: ['Service unavailable'] }, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+    }
+    if (!entry.authorized) return send(res, 401, { errorMessages: ['Client must be authenticated to access this resource.'], errors: {} });
 
     const p = u.pathname;
     let m: RegExpExecArray | null;
@@ -121,7 +159,9 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
     if (p === '/rest/api/3/search/jql') {
       const q = method === 'POST' ? (body as Record<string, unknown>) : Object.fromEntries(u.searchParams);
       const jql = typeof q.jql === 'string' ? q.jql : '';
-      const project = /project\s*=\s*"?([A-Za-z0-9_]+)"?/.exec(jql)?.[1];
+      // A quoted JQL literal (backslash escapes) or a bare key.
+      const literal = /project\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_]+))/.exec(jql);
+      const project = literal ? (literal[1]?.replace(/\\(.)/g, '$1') ?? literal[2]) : undefined;
       const notDone = /statusCategory\s*!=\s*Done/i.test(jql);
       const matching = [...issues.values()]
         .filter((i) => (!project || i.key.startsWith(`${project}-`)) && (!notDone || i.statusCategory !== 'done'))
@@ -227,8 +267,22 @@ export async function startJiraStandIn(options: JiraStandInOptions = {}) {
     users,
     /** Every request that could change something (not GET), in order. */
     writes: () => requests.filter((r) => r.method !== 'GET' && !(r.method === 'POST' && r.path.startsWith('/rest/api/3/search/jql'))),
-    failNext(n: number, status = 429, retryAfterSeconds?: number) {
-      for (let i = 0; i < n; i++) faults.push({ status, ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}) });
+    /** The next n requests answer `status` (429 by default); retryAfter is seconds or an HTTP date. */
+    failNext(n: number, status = 429, retryAfter?: number | string) {
+      for (let i = 0; i < n; i++) faults.push({ status, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+    },
+    /** The next n requests answer normally, but ms late. */
+    slowNext(n: number, ms: number) {
+      for (let i = 0; i < n; i++) faults.push({ status: 0, delayMs: ms });
+    },
+    clearRequests() {
+      requests.length = 0;
+    },
+    seedComment(key: string, text: string) {
+      const issue = issues.get(key);
+      if (!issue) throw new Error(`no seeded issue ${key}`);
+      const body = { type: 'doc', version: 1, content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] };
+      issue.comments.push({ id: String(nextId++), body, text });
     },
     setDelay(ms: number) {
       delayMs = ms;

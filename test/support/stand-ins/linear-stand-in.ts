@@ -15,11 +15,14 @@
 //   linear.users                                // Ada Lovelace, Bob Builder (uuid ids, as in Linear)
 //   linear.issues.get('ENG-1')                  // { state, assignee, labels, comments, attachments, … }
 //   linear.labels                               // id → { id, name, teamKey | null }
-//   linear.failNext(n, 'ratelimited', retryAfterSeconds?)   // next n requests rate limited
+//   linear.failNext(n, 'ratelimited', retryAfterSeconds?)   // next n requests rate limited (HTTP 400 + errors)
+//   linear.failNext(n, 'http429', retryAfterSeconds?)       // the same body and headers, but HTTP 429
 //   linear.failNext(n, 'server')                // next n requests answer 503
 //   linear.failNext(n, 'slow', delaySeconds = 2)            // next n requests answer late
 //   linear.requests                             // every request: { operation, variables }
 //   linear.writes()                             // the mutations among them, in order
+//   linear.clearRequests()                      // forget what was recorded (between steps of a test)
+//   linear.seedComment('ENG-1', 'markdown')     // a comment already on the issue (reconciliation tests)
 //   await linear.close()
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -67,7 +70,7 @@ export interface LinearSeedIssue {
   sortOrder?: number;
 }
 
-type FaultKind = 'ratelimited' | 'server' | 'slow';
+type FaultKind = 'ratelimited' | 'http429' | 'server' | 'slow';
 
 /** Every team has the same workflow (ids are per team, as in Linear). */
 const WORKFLOW = [
@@ -261,14 +264,15 @@ export async function startLinearStandIn(options: { apiKey?: string; pageSize?: 
     if (match?.[1] === 'mutation') mutations.push(request);
 
     const fault = faults.shift();
-    if (fault?.kind === 'ratelimited') {
+    if (fault?.kind === 'ratelimited' || fault?.kind === 'http429') {
       const headers: Record<string, string> = {
         'x-ratelimit-requests-limit': '1500',
         'x-ratelimit-requests-remaining': '0',
         'x-ratelimit-requests-reset': String(Date.now() + (fault.seconds ?? 60) * 1000),
         ...(fault.seconds !== undefined ? { 'retry-after': String(fault.seconds) } : {}),
       };
-      return send(400, { errors: [{ message: 'Rate limit exceeded', extensions: { type: 'ratelimited', userPresentableMessage: 'Rate limit exceeded' } }] }, headers);
+      const status = fault.kind === 'http429' ? 429 : 400;
+      return send(status, { errors: [{ message: 'Rate limit exceeded', extensions: { type: 'ratelimited', userPresentableMessage: 'Rate limit exceeded' } }] }, headers);
     }
     if (fault?.kind === 'server') return send(503, { errors: [{ message: 'Service unavailable', extensions: { type: 'internal error' } }] });
 
@@ -317,6 +321,15 @@ export async function startLinearStandIn(options: { apiKey?: string; pageSize?: 
     writes: () => [...mutations],
     failNext(n: number, kind: FaultKind = 'ratelimited', seconds?: number) {
       for (let i = 0; i < n; i++) faults.push({ kind, ...(seconds !== undefined ? { seconds } : {}) });
+    },
+    clearRequests() {
+      requests.length = 0;
+      mutations.length = 0;
+    },
+    seedComment(identifier: string, body: string) {
+      const issue = issues.get(identifier);
+      if (!issue) throw new Error(`no seeded issue ${identifier}`);
+      issue.comments.push({ id: `c-${nextId++}`, body });
     },
     seedTeam(key: string) {
       teams.add(key);

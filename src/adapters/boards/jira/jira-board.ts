@@ -14,11 +14,15 @@ import {
 } from '../board-provider.js';
 
 export interface JiraBoardOptions {
-  allowPrivateUrls: boolean;
+  /** ALLOW_PRIVATE_PROVIDER_URLS (default false: https on a public host only). */
+  allowPrivateUrls?: boolean;
+  /** Per attempt (default 10 s). */
   timeoutMs?: number;
+  /** Attempts after the first on 429 / 5xx / network errors (default 3). */
   maxRetries?: number;
   /** Story-points field of the site (varies per site; customfield_10016 on most). */
   estimateField?: string;
+  fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -50,14 +54,22 @@ function adf(...paragraphs: string[]) {
   };
 }
 
+/** The text we append to a comment so hasComment can find it; the closing bracket keeps act-1 from matching act-12. */
+export function jiraMarkerText(marker: string): string {
+  return `[${marker.startsWith('sprintguard:') ? marker : `sprintguard:${marker}`}]`;
+}
+
+/** JQL string literal: quotes and backslashes escaped, so a key cannot widen the query. */
+const jqlString = (value: string) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
 function adfText(node: unknown): string {
   if (!node || typeof node !== 'object') return '';
   const n = node as { text?: unknown; content?: unknown };
   return (typeof n.text === 'string' ? n.text : '') + (Array.isArray(n.content) ? n.content.map(adfText).join(' ') : '');
 }
 
-export function createJiraBoard(connection: JiraConnection, options: JiraBoardOptions): BoardProvider {
-  const base = assertProviderUrlAllowed(connection.base_url, options.allowPrivateUrls).toString().replace(/\/+$/, '');
+export function createJiraBoard(connection: JiraConnection, options: JiraBoardOptions = {}): BoardProvider {
+  const base = assertProviderUrlAllowed(connection.base_url, options.allowPrivateUrls ?? false).toString().replace(/\/+$/, '');
   const estimateField = options.estimateField ?? 'customfield_10016';
   const auth = `Basic ${Buffer.from(`${connection.email}:${connection.api_token}`).toString('base64')}`;
 
@@ -71,11 +83,18 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
           headers: { authorization: auth, accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
           ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         },
-        { vendor: 'Jira', timeoutMs: options.timeoutMs ?? 10_000, maxRetries: options.maxRetries ?? 3, ...(options.sleep ? { sleep: options.sleep } : {}) },
+        {
+          vendor: 'Jira',
+          timeoutMs: options.timeoutMs ?? 10_000,
+          maxRetries: options.maxRetries ?? 3,
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+          ...(options.sleep ? { sleep: options.sleep } : {}),
+        },
       );
     } catch (err) {
       if (err instanceof VendorHttpError) {
-        throw new BoardProviderError(err.message, { ...(err.status ? { status: err.status } : {}), retryable: true, kind: err.status === 429 ? 'rate_limited' : 'unavailable' });
+        const kind = err.status === 429 ? 'rate_limited' : 'unavailable';
+        throw new BoardProviderError(`${what}: ${err.message}`, { ...(err.status ? { status: err.status } : {}), retryable: err.retryable, kind });
       }
       throw err;
     }
@@ -89,8 +108,11 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
     if (response.ok) return { status: response.status, data: data as T };
     if (response.status === 404) return { status: 404, data: undefined };
     const detail = describeError(data);
-    if (response.status === 401 || response.status === 403) {
-      throw new BoardProviderError(`Jira rejected the credentials (${response.status})${detail ? `: ${detail}` : ''}`, { status: response.status, retryable: false, kind: 'auth' });
+    if (response.status === 401) {
+      throw new BoardProviderError('Jira rejected the credentials (401): check the e-mail and the API token', { status: 401, retryable: false, kind: 'auth' });
+    }
+    if (response.status === 403) {
+      throw new BoardProviderError(`Jira rejected the credentials for this request (403): the account lacks a permission${detail ? `: ${detail}` : ''}`, { status: 403, retryable: false, kind: 'auth' });
     }
     throw new BoardProviderError(`${what} failed (${response.status})${detail ? `: ${detail}` : ''}`, { status: response.status, retryable: false, kind: 'invalid' });
   }
@@ -117,6 +139,11 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
   const notFound = (key: string) => new BoardProviderError(`Jira has no issue ${key} (or the account cannot see it)`, { status: 404, retryable: false, kind: 'not_found' });
   const issuePath = (key: string) => `/rest/api/3/issue/${encodeURIComponent(key)}`;
 
+  async function getItem(key: string): Promise<BoardItem | undefined> {
+    const found = await call<JiraIssue>('GET', `${issuePath(key)}?fields=${fields.join(',')}`, undefined, `Reading ${key}`);
+    return found.status === 404 || !found.data ? undefined : toItem(found.data);
+  }
+
   return {
     kind: 'jira',
     async testConnection(projectKey) {
@@ -131,56 +158,69 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
     async listActiveItems(projectKey, opts) {
       const limit = opts?.limit ?? 500;
       const items: BoardItem[] = [];
+      if (limit <= 0) return items;
+      const jql = `project = ${jqlString(projectKey)} AND statusCategory != Done ORDER BY Rank ASC`;
       let nextPageToken: string | undefined;
       do {
-        const page = await call<{ issues?: JiraIssue[]; nextPageToken?: string; isLast?: boolean }>(
-          'POST',
-          '/rest/api/3/search/jql',
-          {
-            jql: `project = "${projectKey.replace(/"/g, '')}" AND statusCategory != Done ORDER BY Rank ASC`,
-            fields,
-            maxResults: Math.min(100, limit - items.length),
-            ...(nextPageToken ? { nextPageToken } : {}),
-          },
-          'Searching Jira',
-        );
+        let page: Awaited<ReturnType<typeof call<{ issues?: JiraIssue[]; nextPageToken?: string | null; isLast?: boolean }>>>;
+        try {
+          page = await call('POST', '/rest/api/3/search/jql', { jql, fields, maxResults: Math.min(100, limit - items.length), ...(nextPageToken ? { nextPageToken } : {}) }, `Searching ${projectKey}`);
+        } catch (err) {
+          // Jira answers an unknown (or invisible) project in JQL with 400 "The value 'X' does not exist for the field 'project'."
+          if (err instanceof BoardProviderError && err.details.status === 400 && /does not exist for the field 'project'/i.test(err.message)) {
+            throw new BoardProviderError(`Jira has no project ${projectKey} (or the account cannot see it)`, { status: 400, retryable: false, kind: 'not_found' });
+          }
+          throw err;
+        }
         if (page.status === 404) throw new BoardProviderError(`Jira has no project ${projectKey}`, { status: 404, retryable: false, kind: 'not_found' });
         for (const issue of page.data?.issues ?? []) items.push(toItem(issue));
-        nextPageToken = page.data?.isLast === false ? page.data.nextPageToken : undefined;
+        // isLast is authoritative; a missing token on a page that is not last would loop, so it ends too.
+        nextPageToken = page.data?.isLast === true ? undefined : (page.data?.nextPageToken ?? undefined);
       } while (nextPageToken && items.length < limit);
       return items.slice(0, limit);
     },
-    async getItem(key) {
-      const found = await call<JiraIssue>('GET', `${issuePath(key)}?fields=${fields.join(',')}`);
-      return found.status === 404 || !found.data ? undefined : toItem(found.data);
-    },
+    getItem,
     async comment(key, body, marker) {
-      const r = await call('POST', `${issuePath(key)}/comment`, { body: adf(body, marker ? `[${marker}]` : '') }, `Commenting on ${key}`);
+      const r = await call('POST', `${issuePath(key)}/comment`, { body: adf(body, marker ? jiraMarkerText(marker) : '') }, `Commenting on ${key}`);
       if (r.status === 404) throw notFound(key);
     },
     async hasComment(key, marker) {
+      const wanted = jiraMarkerText(marker);
       for (let startAt = 0; ; ) {
-        const page = await call<{ comments?: { body?: unknown }[]; total?: number }>('GET', `${issuePath(key)}/comment?startAt=${startAt}&maxResults=100`);
+        const page = await call<{ comments?: { body?: unknown }[]; total?: number }>(
+          'GET',
+          `${issuePath(key)}/comment?startAt=${startAt}&maxResults=100`,
+          undefined,
+          `Reading comments of ${key}`,
+        );
         if (page.status === 404) throw notFound(key);
         const comments = page.data?.comments ?? [];
-        if (comments.some((c) => adfText(c.body).includes(marker))) return true;
+        if (comments.some((c) => adfText(c.body).includes(wanted))) return true;
         startAt += comments.length;
         if (comments.length === 0 || startAt >= (page.data?.total ?? 0)) return false;
       }
     },
     async transition(key, target: TransitionTarget) {
-      const list = await call<{ transitions?: { id: string; name: string; to?: { name?: string; statusCategory?: { key?: string } } }[] }>('GET', `${issuePath(key)}/transitions`);
+      type Transition = { id: string; name: string; to?: { name?: string; statusCategory?: { key?: string } } };
+      const list = await call<{ transitions?: Transition[] }>('GET', `${issuePath(key)}/transitions`, undefined, `Reading the transitions of ${key}`);
       if (list.status === 404) throw notFound(key);
       const transitions = list.data?.transitions ?? [];
-      const chosen = target.name
-        ? transitions.find((t) => (t.to?.name ?? t.name).toLowerCase() === target.name!.toLowerCase())
-        : target.category
-          ? transitions.find((t) => t.to?.statusCategory?.key === jiraCategory[target.category!])
-          : undefined;
+      const same = (a: string | undefined, b: string) => a !== undefined && a.toLowerCase() === b.toLowerCase();
+      // The target status name first (the transition's own name as a second guess), then the category.
+      const chosen =
+        (target.name ? (transitions.find((t) => same(t.to?.name, target.name!)) ?? transitions.find((t) => same(t.name, target.name!))) : undefined) ??
+        (target.category ? transitions.find((t) => t.to?.statusCategory?.key === jiraCategory[target.category!]) : undefined);
       if (!chosen) {
-        throw new BoardProviderError(`${key} has no transition to ${target.name ?? target.category ?? 'that status'}`, { retryable: false, kind: 'invalid' });
+        // Jira offers no transition to the status the issue is already in: a repeated move is done, not an error.
+        const current = await getItem(key);
+        if (!current) throw notFound(key);
+        if ((target.name && same(current.status, target.name)) || (target.category && target.category === current.statusCategory)) return;
+        const offered = transitions.map((t) => t.to?.name ?? t.name).join(', ') || 'none';
+        const wanted = [target.name && `'${target.name}'`, target.category].filter(Boolean).join(' or ') || 'no status given';
+        throw new BoardProviderError(`${key} (now ${current.status}) has no transition to ${wanted}; Jira offers: ${offered}`, { retryable: false, kind: 'invalid' });
       }
-      await call('POST', `${issuePath(key)}/transitions`, { transition: { id: chosen.id } }, `Moving ${key}`);
+      const moved = await call('POST', `${issuePath(key)}/transitions`, { transition: { id: chosen.id } }, `Moving ${key}`);
+      if (moved.status === 404) throw notFound(key);
     },
     async assign(key, who) {
       let accountId: string | null = null;
@@ -188,10 +228,21 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
         const found = await call<{ accountId: string; displayName: string; emailAddress?: string }[]>(
           'GET',
           `/rest/api/3/user/assignable/search?issueKey=${encodeURIComponent(key)}&query=${encodeURIComponent(who)}`,
+          undefined,
+          'Finding the assignee',
         );
+        if (found.status === 404) throw notFound(key);
         const users = found.data ?? [];
-        const user = users.find((u) => u.accountId === who || u.emailAddress === who || u.displayName === who) ?? (users.length === 1 ? users[0] : undefined);
-        if (!user) throw new BoardProviderError(`No assignable Jira user matches '${who}' on ${key}`, { retryable: false, kind: 'invalid' });
+        const lower = who.toLowerCase();
+        const user =
+          users.find((u) => u.accountId === who) ??
+          users.find((u) => u.emailAddress?.toLowerCase() === lower) ??
+          users.find((u) => u.displayName.toLowerCase() === lower) ??
+          (users.length === 1 ? users[0] : undefined);
+        if (!user) {
+          const why = users.length > 1 ? `${users.length} assignable Jira users match` : 'No assignable Jira user matches';
+          throw new BoardProviderError(`${why} '${who}' on ${key}`, { retryable: false, kind: 'invalid' });
+        }
         accountId = user.accountId;
       }
       const r = await call('PUT', `${issuePath(key)}/assignee`, { accountId }, `Assigning ${key}`);

@@ -20,10 +20,12 @@ import {
 } from '../board-provider.js';
 
 export interface LinearBoardOptions {
-  allowPrivateUrls: boolean;
+  /** ALLOW_PRIVATE_PROVIDER_URLS (default false: https on a public host only). */
+  allowPrivateUrls?: boolean;
   timeoutMs?: number;
   /** Attempts after the first, for rate limits and server errors (default 3). */
   maxRetries?: number;
+  fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
 
@@ -87,10 +89,12 @@ const categoryOf = (type: string | undefined): StatusCategory =>
   type === 'started' ? 'in_progress' : type && !ACTIVE_TYPES.has(type) ? 'done' : 'todo';
 const stateTypeFor: Record<StatusCategory, string> = { todo: 'unstarted', in_progress: 'started', done: 'completed' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The closing bracket keeps marker act-1 from matching a comment of act-12. */
+const markerText = (marker: string) => `[${marker}]`;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export function createLinearBoard(connection: LinearConnection, options: LinearBoardOptions): BoardProvider {
-  const endpoint = assertProviderUrlAllowed(connection.api_url ?? DEFAULT_URL, options.allowPrivateUrls).toString();
+export function createLinearBoard(connection: LinearConnection, options: LinearBoardOptions = {}): BoardProvider {
+  const endpoint = assertProviderUrlAllowed(connection.api_url ?? DEFAULT_URL, options.allowPrivateUrls ?? false).toString();
   const maxRetries = options.maxRetries ?? 3;
   const sleep = options.sleep ?? defaultSleep;
 
@@ -106,7 +110,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
             headers: { authorization: connection.api_key, 'content-type': 'application/json', accept: 'application/json' },
             body: JSON.stringify({ query: document, variables }),
           },
-          { vendor: 'Linear', timeoutMs: options.timeoutMs ?? 10_000, maxRetries, maxRetryAfterMs: MAX_RETRY_AFTER_MS, sleep },
+          { vendor: 'Linear', timeoutMs: options.timeoutMs ?? 10_000, maxRetries, maxRetryAfterMs: MAX_RETRY_AFTER_MS, sleep, ...(options.fetch ? { fetch: options.fetch } : {}) },
         );
       } catch (err) {
         if (!(err instanceof VendorHttpError)) throw err;
@@ -246,13 +250,13 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
 
     async comment(key, body, marker) {
       // A final "[marker]" line stays visible in Linear's markdown (HTML comments are stripped).
-      await mutate(DOCUMENTS.commentCreate, { input: { issueId: key, body: marker ? `${body}\n\n[${marker}]` : body } }, 'commentCreate', `Commenting on ${key}`);
+      await mutate(DOCUMENTS.commentCreate, { input: { issueId: key, body: marker ? `${body}\n\n${markerText(marker)}` : body } }, 'commentCreate', `Commenting on ${key}`);
     },
 
     async hasComment(key, marker) {
       type Data = { issue: { comments: Connection<{ body: string }> } | null };
       for await (const nodes of paged(DOCUMENTS.comments, { id: key }, `Reading comments of ${key}`, (d: Data) => d.issue?.comments)) {
-        if (nodes.some((c) => c.body.includes(marker))) return true;
+        if (nodes.some((c) => c.body.includes(markerText(marker)))) return true;
       }
       return false;
     },

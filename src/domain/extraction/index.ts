@@ -1,0 +1,2 @@
+export * from './extraction.js';
+export { extractWithRules, splitUtterances, type Utterance } from './rules.js';

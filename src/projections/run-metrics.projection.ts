@@ -1,0 +1,180 @@
+// run_metrics: the time facts behind GET /api/metrics, from the run streams. One row per run (when
+// it was requested) and one per planned action (when it was planned, decided by a person, executed,
+// failed, skipped). Times are the events' own `at` (the decider's clock), so "planned → decided" is
+// measured between the two events and not between projector runs.
+//
+// Idempotency: the run row's revision is the stream's watermark. Events of one stream arrive in
+// revision order, so an event at or below it was applied already and is skipped; the action rows
+// are written with the revision of the event that last changed them (revision-guarded upserts).
+// Kept apart from the `runs` read model so that it can change (and be rebuilt) on its own.
+import type { Knex } from 'knex';
+import type { Migration } from '../adapters/postgres/migrate.js';
+import type { RecordedEvent } from '../adapters/event-store.js';
+import type { RunEvent } from '../domain/run.events.js';
+import { idOfStream, streamCategories } from '../domain/streams.js';
+import type { Projection } from './projection.js';
+import { upsertForward } from './upsert.js';
+
+export const runMetricsMigrations: Migration[] = [
+  {
+    name: '0500_run_metrics',
+    async up(knex) {
+      await knex.schema.createTable('metric_runs', (t) => {
+        t.text('run_id').primary();
+        t.text('org_id').notNullable();
+        t.text('board_type').notNullable();
+        t.text('project_key').notNullable();
+        t.timestamp('requested_at', { useTz: true }).notNullable();
+        t.timestamp('planned_at', { useTz: true });
+        t.bigInteger('revision').notNullable();
+        t.index(['org_id', 'requested_at'], 'metric_runs_org_requested');
+      });
+      await knex.schema.createTable('metric_actions', (t) => {
+        t.text('run_id').notNullable();
+        t.text('action_id').notNullable();
+        t.text('org_id').notNullable();
+        t.text('board_type').notNullable();
+        t.text('project_key').notNullable();
+        t.timestamp('planned_at', { useTz: true }).notNullable();
+        /** approved | rejected, by a person; null while undecided or when auto mode approved it. */
+        t.text('decision');
+        t.text('decided_by');
+        t.timestamp('decided_at', { useTz: true });
+        t.timestamp('executed_at', { useTz: true });
+        t.timestamp('failed_at', { useTz: true });
+        t.timestamp('skipped_at', { useTz: true });
+        t.bigInteger('revision').notNullable();
+        t.primary(['run_id', 'action_id']);
+        t.index(['org_id', 'planned_at'], 'metric_actions_org_planned');
+        t.index(['org_id', 'decided_at'], 'metric_actions_org_decided');
+      });
+    },
+  },
+];
+
+interface RunRow {
+  run_id: string;
+  org_id: string;
+  board_type: string;
+  project_key: string;
+  requested_at: Date;
+  planned_at: Date | null;
+  revision: string;
+}
+
+interface ActionRow {
+  run_id: string;
+  action_id: string;
+  org_id: string;
+  board_type: string;
+  project_key: string;
+  planned_at: Date;
+  decision: 'approved' | 'rejected' | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  executed_at: Date | null;
+  failed_at: Date | null;
+  skipped_at: Date | null;
+  revision: string;
+}
+
+const key = (runId: string, actionId: string) => `${runId}\u0000${actionId}`;
+
+async function load(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
+  const runIds = new Set<string>();
+  const pairs: [string, string][] = [];
+  for (const e of events) {
+    const runId = idOfStream('run', e.streamName);
+    if (!runId) continue;
+    runIds.add(runId);
+    const actionId = (e.data as { action_id?: unknown }).action_id;
+    if (typeof actionId === 'string') pairs.push([runId, actionId]);
+  }
+  const runs = new Map<string, RunRow>();
+  const actions = new Map<string, ActionRow>();
+  if (runIds.size === 0) return { runs, actions };
+  for (const r of await trx<RunRow>('metric_runs').whereIn('run_id', [...runIds])) runs.set(r.run_id, { ...r, revision: String(r.revision) });
+  if (pairs.length > 0) {
+    for (const a of await trx<ActionRow>('metric_actions').whereIn(['run_id', 'action_id'], pairs)) actions.set(key(a.run_id, a.action_id), { ...a, revision: String(a.revision) });
+  }
+  return { runs, actions };
+}
+
+export const runMetricsProjection: Projection = {
+  name: 'run_metrics',
+  version: 1,
+  tables: ['metric_runs', 'metric_actions'],
+  filter: { streamPrefixes: [streamCategories.run] },
+  async apply(trx, events) {
+    const { runs, actions } = await load(trx, events);
+    const touchedRuns = new Set<string>();
+    const touchedActions = new Set<string>();
+    for (const recorded of events) {
+      const runId = idOfStream('run', recorded.streamName);
+      if (!runId) continue;
+      const event = { type: recorded.type, data: recorded.data } as RunEvent;
+      const revision = recorded.revision.toString();
+      let run = runs.get(runId);
+      if (run && BigInt(run.revision) >= recorded.revision) continue; // applied already
+      if (event.type === 'RunRequested') {
+        const r = event.data;
+        run = { run_id: runId, org_id: r.org_id, board_type: r.board_type, project_key: r.project_key, requested_at: new Date(r.at), planned_at: null, revision };
+        runs.set(runId, run);
+        touchedRuns.add(runId);
+        continue;
+      }
+      if (!run) continue; // a run whose request we never saw
+      run.revision = revision;
+      touchedRuns.add(runId);
+      const at = new Date(event.data.at);
+      if (event.type === 'RunPlanned') {
+        run.planned_at = at;
+        for (const a of event.data.actions) {
+          actions.set(key(runId, a.action_id), {
+            run_id: runId,
+            action_id: a.action_id,
+            org_id: run.org_id,
+            board_type: run.board_type,
+            project_key: run.project_key,
+            planned_at: at,
+            decision: null,
+            decided_by: null,
+            decided_at: null,
+            executed_at: null,
+            failed_at: null,
+            skipped_at: null,
+            revision,
+          });
+          touchedActions.add(key(runId, a.action_id));
+        }
+        continue;
+      }
+      const actionId = (event.data as { action_id?: string }).action_id;
+      const action = actionId === undefined ? undefined : actions.get(key(runId, actionId));
+      if (!action) continue;
+      switch (event.type) {
+        case 'ActionApproved':
+        case 'ActionRejected':
+          action.decision = event.type === 'ActionApproved' ? 'approved' : 'rejected';
+          action.decided_by = event.data.by;
+          action.decided_at = at;
+          break;
+        case 'ActionExecuted':
+          action.executed_at = at;
+          break;
+        case 'ActionFailed':
+          action.failed_at = at;
+          break;
+        case 'ActionSkipped':
+          action.skipped_at = at;
+          break;
+        default:
+          continue; // ActionExecutionStarted: no fact of its own
+      }
+      action.revision = revision;
+      touchedActions.add(key(runId, action.action_id));
+    }
+    await upsertForward(trx, 'metric_runs', ['run_id'], [...touchedRuns].map((id) => runs.get(id)!));
+    await upsertForward(trx, 'metric_actions', ['run_id', 'action_id'], [...touchedActions].map((k) => actions.get(k)!));
+  },
+};

@@ -42,6 +42,7 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
     const wanted = [...everything, ...(byStream.get(event.streamName) ?? []), ...(typeof event.metadata.org_id === 'string' ? (byOrg.get(event.metadata.org_id) ?? []) : [])];
     for (const listener of wanted) listener(event);
   }
+
   let controller: AbortController | undefined;
   let running: Promise<void> | undefined;
   let started: Promise<void> = Promise.resolve();

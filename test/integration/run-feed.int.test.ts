@@ -71,8 +71,12 @@ describe('run feed', () => {
       await feed.ready();
       const events = runEvents({ runId: 'again-2', orgId: 'org_again' });
       await t.infra.store.append('run-again-2', toAppend(events, 'org_again'));
-      await until(() => second.length === events.length);
-      expect(new Set(second)).toEqual(new Set(['run-again-2']));
+      // The restarted feed starts at the head the store shows; while another transaction in the
+      // cluster holds the read horizon back (other test files share it), that head can precede
+      // run-again-1, which is then delivered too (late, never lost). What must hold: everything
+      // appended after ready() arrives, and the listener that left gets nothing.
+      await until(() => second.filter((s) => s === 'run-again-2').length === events.length);
+      expect(second.every((s) => s === 'run-again-1' || s === 'run-again-2')).toBe(true);
       expect(first).toEqual([]);
       stop();
     } finally {

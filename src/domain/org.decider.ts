@@ -8,6 +8,7 @@ import {
   type OrgSettings,
   type Schedule,
 } from './org.events.js';
+import type { SubscriptionSummary } from './plans.js';
 import { adminOnlyPermissions, isDelegable, type AssignableRole } from './roles.js';
 
 /** What an organization gets before anyone changes a thing: guarded, human-approved automation. */
@@ -19,6 +20,8 @@ export interface OrgState {
   flags: Partial<Record<FeatureFlagName, boolean>>;
   /** Stored role assignments by user id (members without one are viewers). */
   members: Record<string, MemberAssignment>;
+  /** The payment provider's subscription; undefined until the first subscription event (free plan). */
+  subscription: SubscriptionSummary | undefined;
 }
 
 export interface MemberAssignment {
@@ -33,7 +36,7 @@ export type OrgCommand =
   | { type: 'SetFeatureFlag'; name: string; enabled: boolean; now: Date }
   | { type: 'AssignMemberRole'; userId: string; role: AssignableRole; permissions: readonly string[]; now: Date };
 
-export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {}, members: {} };
+export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {}, members: {}, subscription: undefined };
 
 export function isSupportedFlag(name: string): name is FeatureFlagName {
   return (supportedFeatureFlags as readonly string[]).includes(name);
@@ -118,6 +121,8 @@ function evolve(state: OrgState, event: OrgEvent): OrgState {
         ...state,
         members: { ...state.members, [event.data.user_id]: { role: event.data.role, permissions: event.data.permissions } },
       };
+    case 'SubscriptionChanged':
+      return { ...state, subscription: { plan: event.data.plan, status: event.data.status } };
     default:
       // Events of later features on the same stream (subscription…) leave this state alone.
       return state;

@@ -2,6 +2,7 @@
 // from one definition. An event type never changes meaning once shipped.
 import { Type, type Static } from '@sinclair/typebox';
 import { assignableRoles } from './roles.js';
+import { PlanNameSchema, SubscriptionStatusSchema } from './plans.js';
 
 export const WriteModeSchema = Type.Union([Type.Literal('dry_run'), Type.Literal('approval'), Type.Literal('auto')]);
 export type WriteMode = Static<typeof WriteModeSchema>;
@@ -66,15 +67,35 @@ export const MemberRoleAssignedSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 
+/**
+ * The organization's subscription after a payment-provider event (billing). Carries the complete
+ * summary, so readers never merge; `provider_event_id` lets a replayed webhook change nothing.
+ */
+export const SubscriptionChangedSchema = Type.Object({
+  plan: PlanNameSchema,
+  status: SubscriptionStatusSchema,
+  customer_id: Type.String({ minLength: 1 }),
+  subscription_id: Type.String({ minLength: 1 }),
+  /** Stripe's event id (evt_…). */
+  provider_event_id: Type.String({ minLength: 1 }),
+  /** When the provider created the event (ISO); an older event than the last applied one changes nothing. */
+  provider_event_at: Type.String({ format: 'date-time' }),
+  current_period_end: Type.Optional(Type.String({ format: 'date-time' })),
+  cancel_at_period_end: Type.Optional(Type.Boolean()),
+  at: Type.String({ format: 'date-time' }),
+});
+
 export type OrgEvent =
   | { type: 'OrgSettingsChanged'; data: Static<typeof OrgSettingsChangedSchema> }
   | { type: 'ScheduleSaved'; data: Static<typeof ScheduleSavedSchema> }
   | { type: 'FeatureFlagChanged'; data: Static<typeof FeatureFlagChangedSchema> }
-  | { type: 'MemberRoleAssigned'; data: Static<typeof MemberRoleAssignedSchema> };
+  | { type: 'MemberRoleAssigned'; data: Static<typeof MemberRoleAssignedSchema> }
+  | { type: 'SubscriptionChanged'; data: Static<typeof SubscriptionChangedSchema> };
 
 export const orgEventSchemas = {
   OrgSettingsChanged: OrgSettingsChangedSchema,
   ScheduleSaved: ScheduleSavedSchema,
   FeatureFlagChanged: FeatureFlagChangedSchema,
   MemberRoleAssigned: MemberRoleAssignedSchema,
+  SubscriptionChanged: SubscriptionChangedSchema,
 } as const;

@@ -1,7 +1,7 @@
 // POST /api/webhooks/chat/{org_id} through buildApp + app.inject on a real database: every way a
 // caller is refused, the bearer path, the body shapes, the commands against a Jira stand-in, and
 // the event recorded once per request (a replayed delivery gets the recorded answer, no new event).
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signChatRequest } from '../../src/http/chat-signature.js';
 import { CHAT_HELP, CHAT_NO_ASSISTANT } from '../../src/domain/chat.answers.js';
@@ -41,7 +41,7 @@ function signed(orgId: string, options: Signed = {}) {
   };
 }
 
-const send = (request: ReturnType<typeof signed>, app: TestApp = t) => app.app.inject(request);
+const send = (request: InjectOptions, app: TestApp = t) => app.app.inject(request);
 const ask = async (text: string, orgId = ORG) => send(signed(orgId, { body: JSON.stringify({ text, user: 'ada', channel: 'eng' }) }));
 
 async function chatEvents(app: TestApp = t) {
@@ -107,6 +107,16 @@ describe('chat webhook: signed requests', () => {
     expect((await chatEvents()).length).toBe(before);
     // The recorded answer is replayed: the board is not read again.
     expect(jira.requests).toEqual([]);
+  });
+
+  it('two copies of a new delivery arriving together: both answered, one event', async () => {
+    const request = signed(ORG, { body: JSON.stringify({ text: 'blocked', user: 'twin' }) });
+    const before = (await chatEvents()).length;
+    const copies = await Promise.all(Array.from({ length: 4 }, () => send(request)));
+    expect(copies.map((c) => c.statusCode)).toEqual([200, 200, 200, 200]);
+    expect(new Set(copies.map((c) => c.body)).size).toBe(1);
+    const events = (await chatEvents()).slice(before);
+    expect(events.map((e) => e.data.user)).toEqual(['twin']);
   });
 
   it('next: the highest-ranked active item of the default project, or of the one named', async () => {

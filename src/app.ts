@@ -41,6 +41,10 @@ import { createBacklogCommands } from './commands/backlog.commands.js';
 import { backlogRoutes } from './http/routes/backlog.routes.js';
 import { BACKLOG_PROPOSALS_PROJECTION } from './projections/backlog-proposals.projection.js';
 import { createChatCompletionsExtractor } from './adapters/llm/chat-completions-extractor.js';
+import { createChatAssistant, type ChatHistoryRetriever } from './adapters/llm/chat-assistant.js';
+import { createChatCommands } from './commands/chat.commands.js';
+import { createChatAnswerer } from './http/chat-answerer.js';
+import { chatWebhookRoutes } from './http/routes/chat-webhook.routes.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -63,6 +67,8 @@ export interface AppDeps {
   /** Integration settings (secrets in the secret store) and a provider factory for test-connection. */
   integration: IntegrationCommands;
   providerFor: IntegrationRouteDeps['providerFor'];
+  /** Optional vector store adding retrieved history to free chat questions (docs/chat.md); none by default. */
+  chatRetriever?: ChatHistoryRetriever;
   now?: () => Date;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
@@ -187,6 +193,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {}),
     }),
     awaitProposals: awaitProjections([BACKLOG_PROPOSALS_PROJECTION]),
+  });
+  await app.register(chatWebhookRoutes, {
+    signingSecret: deps.config.CHAT_WEBHOOK_SIGNING_SECRET,
+    maxAgeSeconds: deps.config.CHAT_SIGNATURE_MAX_AGE_SECONDS,
+    identity: deps.identity,
+    loadMember: (orgId, userId) => getMember(deps.knex, orgId, userId),
+    chat: createChatCommands({ store: deps.store }),
+    answerer: createChatAnswerer({
+      knex: deps.knex,
+      connectedBoard: deps.connectedBoard,
+      ...(LLM_API_URL && LLM_API_KEY
+        ? { assistant: createChatAssistant({ apiUrl: LLM_API_URL, apiKey: LLM_API_KEY, model: deps.config.LLM_MODEL, timeoutMs: deps.config.CHAT_ASSISTANT_TIMEOUT_MS }) }
+        : {}),
+      ...(deps.chatRetriever ? { retriever: deps.chatRetriever } : {}),
+      onAssistantFailure: (reason) => app.log.warn({ reason }, 'chat assistant failed; answered with the fallback'),
+    }),
+    now,
   });
   return app;
 }

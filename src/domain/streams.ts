@@ -5,12 +5,15 @@ export const streamCategories = {
   run: 'run-',
   proposal: 'proposal-',
   meeting: 'meeting-',
+  chat: 'chat-',
 } as const;
 
 export const orgStreamId = (orgId: string) => `${streamCategories.org}${orgId}`;
 export const runStreamId = (runId: string) => `${streamCategories.run}${runId}`;
 export const proposalStreamId = (proposalId: string) => `${streamCategories.proposal}${proposalId}`;
 export const meetingStreamId = (meetingId: string) => `${streamCategories.meeting}${meetingId}`;
+/** One chat request (docs/chat.md): the key is derived from the request's signature, or random for a bearer caller. */
+export const chatRequestStreamId = (requestKey: string) => `${streamCategories.chat}${requestKey}`;
 export const suppressionsStreamId = () => 'suppressions';
 
 /** The id part of a stream name of a known category, or undefined. */

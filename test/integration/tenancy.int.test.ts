@@ -57,6 +57,12 @@ const probes: Probe[] = [
     send: (caller, owner) => inject('PUT', `/api/feature-flags/${owner.ids.flagName}`, caller.admin, { enabled: false }),
     expect: async (owner, before) => expect(await flagsOf(owner)).toEqual(before),
   },
+  // The chat webhook of another organization, with a bearer token: 404, nothing of B.
+  {
+    route: 'POST /api/webhooks/chat/:org_id',
+    send: (caller, owner) => inject('POST', `/api/webhooks/chat/${owner.id}`, caller.admin, { text: 'status' }),
+    expect: 'not_found',
+  },
   // Backlog proposals: each organization imported one (seeded below).
   {
     route: 'POST /api/backlog-proposals/:proposal_id/decision',

@@ -5,6 +5,8 @@ import http from 'node:http';
 
 export type ChatAnswer =
   | { kind: 'content'; content: unknown }
+  /** A plain-text answer (free chat questions), sent as message.content unchanged. */
+  | { kind: 'text'; text: string }
   | { kind: 'malformed' }
   | { kind: 'refusal'; message?: string }
   | { kind: 'length' }
@@ -50,6 +52,8 @@ export async function startChatCompletionsStandIn(options: { apiKey?: string } =
       switch (answer.kind) {
         case 'content':
           return send(200, completion({ content: JSON.stringify(answer.content) }));
+        case 'text':
+          return send(200, completion({ content: answer.text }));
         case 'malformed':
           return send(200, completion({ content: '{"items": [{"title": "Unfinished' }));
         case 'refusal':

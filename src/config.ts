@@ -49,6 +49,8 @@ export const ConfigSchema = Type.Object({
   LLM_API_KEY: Str('API key of the language model (sent as a bearer token)'),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini', description: 'model name for meeting extraction' }),
   LLM_TIMEOUT_MS: Int(100, 600_000, 30_000, 'how long meeting extraction waits for the language model'),
+  SOURCE_CONTROL_MAX_PULL_REQUESTS: Int(1, 1_000, 100, 'cycle P: most recently updated pull requests read per run'),
+  SOURCE_CONTROL_LOOKBACK_DAYS: Int(1, 365, 30, 'cycle P: pull requests not updated for this many days are not read'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

@@ -25,8 +25,8 @@ interface GitHubPull {
   head?: { ref?: unknown } | null;
 }
 
-/** `owner/repo`, each part as GitHub allows it (letters, digits, `-`, `_`, `.`). */
-const REPOSITORY = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
+/** `owner/repo`, each part as GitHub allows it (letters, digits, `-`, `_`, `.`; never `.` or `..`, which would climb the path). */
+const REPOSITORY = /^(?!\.{1,2}\/)[A-Za-z0-9_.-]+\/(?!\.{1,2}$)[A-Za-z0-9_.-]+$/;
 
 /** The rel="next" target of a Link header, if any. */
 export function nextLink(header: string | null): string | undefined {

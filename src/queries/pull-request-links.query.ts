@@ -27,9 +27,11 @@ export async function linkedPullRequests(knex: Knex, orgId: string, boardType: B
     .andWhere('r.board_type', boardType)
     .andWhere('r.project_key', projectKey)
     .andWhere('a.kind', 'link_pull_request')
-    .andWhere((q) =>
-      q.whereIn('a.status', ['executed', 'rejected']).orWhere((open) => open.whereIn('a.status', ['proposed', 'approved', 'executing']).whereIn('r.status', OPEN_RUNS)),
-    )
+    .andWhere((q) => {
+      void q.whereIn('a.status', ['executed', 'rejected']).orWhere((open) => {
+        void open.whereIn('a.status', ['proposed', 'approved', 'executing']).whereIn('r.status', OPEN_RUNS);
+      });
+    })
     .distinct<{ item_key: string; url: string | null }[]>('a.item_key', knex.raw("a.params->>'url' as url"));
   return rows.filter((r): r is PullRequestLinkRow => typeof r.url === 'string');
 }

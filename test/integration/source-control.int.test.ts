@@ -95,6 +95,15 @@ describe('GitHub', () => {
     expect(err.message).toMatch(/GitHub rate limited the request after 2 attempts/);
   });
 
+  it('fails at once, naming the reset, when the limit resets later than it is willing to wait', async () => {
+    gh.rateLimitNext(1, { status: 403, resetInSeconds: 3600 });
+    const err = await failure(github().listRecentPullRequests({ limit: 1 }));
+    expect(err.details).toMatchObject({ status: 429, kind: 'rate_limited', retryable: true });
+    expect(err.message).toMatch(/^GitHub's rate limit is spent until \d{4}-\d\d-\d\dT.*; try again then$/);
+    expect(waits).toEqual([]);
+    expect(gh.requests).toHaveLength(1);
+  });
+
   it('a wrong token is an auth error that never names the token; an unknown repository is not_found', async () => {
     const bad = await failure(github({ token: 'ghp_wrongSecretValue' }).listRecentPullRequests({ limit: 5 }));
     expect(bad).toBeInstanceOf(SourceControlError);

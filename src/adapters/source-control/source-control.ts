@@ -54,7 +54,7 @@ export interface SourceControlOptions {
   timeoutMs?: number;
   /** Attempts after the first on rate limits and server errors (default 3). */
   maxRetries?: number;
-  /** Longest single wait for a rate limit to reset (default 60 s); a longer reset fails the read. */
+  /** Longest single wait for a rate limit to reset (default 30 s, as for the boards); a later reset fails the read at once. */
   maxRateLimitWaitMs?: number;
   /** Most pages read for one listing (default 10), whatever the vendor keeps offering. */
   maxPages?: number;
@@ -75,13 +75,20 @@ export function createSourceControlProvider(connection: SourceControlConnection,
 const SECONDARY_LIMIT_WAIT_S = 60;
 
 /**
+ * Set on an answer whose rate limit resets later than we are willing to wait: the read fails at once
+ * with a rate_limited error naming the reset, instead of holding a trigger request for minutes.
+ */
+const RESETS_AT = 'x-sprintguard-rate-limit-resets-at';
+
+/**
  * GitHub answers a spent rate limit with 403 or 429, `x-ratelimit-remaining: 0` and
  * `x-ratelimit-reset` (epoch seconds), or a secondary limit with `retry-after`; GitLab answers 429
  * with `Retry-After` or only `RateLimit-Reset` (gitlab-org/gitlab#365728). Both become 429 +
- * Retry-After (seconds), which vendorFetch waits out; a 403 without these signals is a permission
- * problem and stays a 403.
+ * Retry-After (seconds), which vendorFetch waits out, as it does for the boards. A 403 without these
+ * signals is a permission problem and stays a 403. A wait longer than `maxWaitMs` becomes a 403
+ * carrying RESETS_AT, which vendorFetch hands back without retrying.
  */
-export function rateLimitAsRetryAfter(inner: typeof fetch, now: () => number): typeof fetch {
+export function rateLimitAsRetryAfter(inner: typeof fetch, now: () => number, maxWaitMs: number): typeof fetch {
   return async (input, init) => {
     const response = await inner(input, init);
     if (response.status !== 403 && response.status !== 429) return response;
@@ -91,13 +98,15 @@ export function rateLimitAsRetryAfter(inner: typeof fetch, now: () => number): t
     const retryAfter = h.get('retry-after');
     const limited = response.status === 429 || retryAfter !== null || remaining === '0';
     if (!limited) return response;
-    let waitS: number;
-    if (retryAfter !== null) waitS = Number(retryAfter);
-    else if (reset !== null && /^\d+$/.test(reset)) waitS = Math.max(1, Math.ceil(Number(reset) - now() / 1000));
-    else waitS = SECONDARY_LIMIT_WAIT_S;
-    if (!Number.isFinite(waitS) || waitS < 0) waitS = SECONDARY_LIMIT_WAIT_S;
+    let waitS = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
+    if (waitS === undefined && reset !== null && /^\d+$/.test(reset)) waitS = Math.max(1, Math.ceil(Number(reset) - now() / 1000));
+    waitS ??= SECONDARY_LIMIT_WAIT_S;
     const body = await response.text().catch(() => '');
     const headers = new Headers(h);
+    if (waitS * 1000 > maxWaitMs) {
+      headers.set(RESETS_AT, new Date(now() + waitS * 1000).toISOString());
+      return new Response(body, { status: 403, headers });
+    }
     headers.set('retry-after', String(waitS));
     return new Response(body, { status: 429, headers });
   };
@@ -117,12 +126,13 @@ export async function sourceControlGet(
   options: SourceControlOptions,
 ): Promise<SourceControlCall> {
   const now = options.now ?? Date.now;
+  const maxWaitMs = options.maxRateLimitWaitMs ?? 30_000;
   const fetchOptions: VendorFetchOptions = {
     vendor,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxRetries: options.maxRetries ?? 3,
-    maxRetryAfterMs: options.maxRateLimitWaitMs ?? 60_000,
-    fetch: rateLimitAsRetryAfter(options.fetch ?? fetch, now),
+    maxRetryAfterMs: maxWaitMs,
+    fetch: rateLimitAsRetryAfter(options.fetch ?? fetch, now, maxWaitMs),
     ...(options.sleep ? { sleep: options.sleep } : {}),
   };
   let response: Response;
@@ -134,10 +144,15 @@ export async function sourceControlGet(
     }
     throw err;
   }
-  const text = await response.text();
+  const resetsAt = response.headers.get(RESETS_AT);
+  if (resetsAt) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new SourceControlError(`${vendor}'s rate limit is spent until ${resetsAt}; try again then`, { status: 429, retryable: true, kind: 'rate_limited' });
+  }
+  const raw = await response.text();
   let data: unknown;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    data = raw ? JSON.parse(raw) : undefined;
   } catch {
     data = undefined;
   }

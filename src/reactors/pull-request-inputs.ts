@@ -3,6 +3,8 @@
 // src/domain/cycles/pull-request.cycle.ts can tell what is new. Wired in server.ts.
 import type { SourceControlConnection, SourceControlProvider } from '../adapters/source-control/source-control.js';
 import { SourceControlError } from '../adapters/source-control/source-control.js';
+import { ProviderUrlError } from '../adapters/boards/url-policy.js';
+import { SecretDecryptionError } from '../adapters/secrets/secret-store.js';
 import { pullRequestLinkKey } from '../domain/cycles/pull-request.cycle.js';
 import type { PullRequestSummary } from '../domain/cycles/cycle.js';
 import type { BoardType } from '../domain/org.events.js';
@@ -44,9 +46,8 @@ export function createPullRequestInputs(deps: PullRequestInputDeps): PullRequest
       } catch (err) {
         if (err instanceof SourceControlError) throw err;
         // A token that no longer decrypts, a base URL the policy now refuses: fixable by saving again.
-        const why = err instanceof Error && (err.name === 'SecretDecryptionError' || err.name === 'ProviderUrlError') ? err.message : undefined;
-        if (why === undefined) throw err;
-        throw new SourceControlError(`The saved source-control configuration cannot be used (${why}): save it again with POST /api/settings/integration`, {
+        if (!(err instanceof SecretDecryptionError || err instanceof ProviderUrlError)) throw err;
+        throw new SourceControlError(`The saved source-control configuration cannot be used (${err.message}): save it again with POST /api/settings/integration`, {
           retryable: false,
           kind: 'invalid',
         });

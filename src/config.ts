@@ -52,6 +52,8 @@ export const ConfigSchema = Type.Object({
   CHAT_WEBHOOK_SIGNING_SECRET: Str('HMAC-SHA256 secret of signed chat requests (POST /api/webhooks/chat/{org_id}); unset → signed requests are refused'),
   CHAT_SIGNATURE_MAX_AGE_SECONDS: Int(1, 86_400, 300, 'oldest accepted chat signature timestamp, and furthest accepted future skew, in seconds'),
   CHAT_ASSISTANT_TIMEOUT_MS: Int(100, 600_000, 10_000, 'how long a free chat question waits for the language model'),
+  SOURCE_CONTROL_MAX_PULL_REQUESTS: Int(1, 1_000, 100, 'cycle P: most recently updated pull requests read per run'),
+  SOURCE_CONTROL_LOOKBACK_DAYS: Int(1, 365, 30, 'cycle P: pull requests not updated for this many days are not read'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

@@ -36,6 +36,9 @@ import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/ur
 import { createSecretStore, loadSecretsKey, SecretDecryptionError } from './adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from './commands/integration.commands.js';
 import { StateCache } from './commands/state-cache.js';
+import { createSourceControlProvider } from './adapters/source-control/source-control.js';
+import { linkedPullRequests } from './queries/pull-request-links.query.js';
+import { createPullRequestInputs } from './reactors/pull-request-inputs.js';
 
 export interface Infrastructure {
   config: Config;
@@ -189,7 +192,15 @@ export async function createOrgBoards(config: Config, infra: Infrastructure): Pr
 /** The reactors (run executor) and the scheduler, with what they share with the API. */
 export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoards) {
   const now = () => new Date();
-  const runProcessor = createRunProcessor({ store: infra.store, boards: boards.providers, now });
+  // Cycle P: pull requests from the saved source control, links already made from the runs read model.
+  const pullRequests = createPullRequestInputs({
+    loadConnection: async (orgId) => (await boards.integration.loadBoardConnection(orgId))?.source_control,
+    providerFor: (connection) => createSourceControlProvider(connection, { allowPrivateUrls: infra.config.allowPrivateProviderUrls }),
+    linked: (orgId, boardType, projectKey) => linkedPullRequests(infra.db.knex, orgId, boardType, projectKey),
+    maxPullRequests: infra.config.SOURCE_CONTROL_MAX_PULL_REQUESTS,
+    lookbackDays: infra.config.SOURCE_CONTROL_LOOKBACK_DAYS,
+  });
+  const runProcessor = createRunProcessor({ store: infra.store, boards: boards.providers, now, pullRequests });
   const reactors = createReactorRunner({
     store: infra.store,
     db: infra.db,

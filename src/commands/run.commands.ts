@@ -11,6 +11,7 @@ import type { RunEvent, RunFlow } from '../domain/run.events.js';
 import { runStreamId } from '../domain/streams.js';
 import { defaultCycles } from '../domain/cycles/index.js';
 import { handleCommand, loadStream, type CommandContext, type CommandResult } from './handle-command.js';
+import { assertCyclesAllowed } from './cycle-p.commands.js';
 import type { StateCache } from './state-cache.js';
 
 export interface RunCommandDeps {
@@ -53,6 +54,7 @@ export function createRunCommands(deps: RunCommandDeps) {
 
   async function request(orgId: string, body: RunRequest, flow: RunFlow, context: CommandContext, runId = newId()) {
     const org = await deps.loadOrg(orgId);
+    await assertCyclesAllowed(deps, orgId, org, body.cycles); // cycle P: flag, source control, plan (403)
     await run(
       orgId,
       runId,
@@ -84,7 +86,10 @@ export function createRunCommands(deps: RunCommandDeps) {
      */
     async trigger(orgId: string, body: RunRequest, context: CommandContext, runId?: string) {
       const active = await deps.findActiveRun(orgId, body.board_type, body.project_key);
-      if (active) return { runId: active, resumed: true, state: await deps.plan(active) };
+      if (active) {
+        if (body.cycles?.includes('P')) await assertCyclesAllowed(deps, orgId, await deps.loadOrg(orgId), body.cycles); // as starting would
+        return { runId: active, resumed: true, state: await deps.plan(active) };
+      }
       return { ...(await request(orgId, body, 'trigger', context, runId)), resumed: false };
     },
     /** POST /api/runs/start: the approval flow; the run waits for approvals whatever the write mode. */

@@ -17,6 +17,8 @@ import type { CycleId } from '../domain/org.events.js';
 import { runDecider, type ActionState, type RunCommand, type RunState } from '../domain/run.decider.js';
 import type { BoardType } from '../domain/org.events.js';
 import { runStreamId } from '../domain/streams.js';
+import { SourceControlError } from '../adapters/source-control/source-control.js';
+import type { PullRequestInputSource } from './pull-request-inputs.js';
 
 /** Gives the board provider of an organization; throws BoardNotConfiguredError when there is none. */
 export interface BoardProviders {
@@ -34,6 +36,8 @@ export interface RunProcessorDeps {
   cycleOptions?: CycleOptions;
   /** Most items read from the board for one plan. */
   maxItems?: number;
+  /** Cycle P's pull requests and existing links (absent: P plans nothing). */
+  pullRequests?: PullRequestInputSource;
 }
 
 const SYSTEM: CommandContext = { user_id: 'system', correlation_id: 'run-processor' };
@@ -73,8 +77,16 @@ export function createRunProcessor(deps: RunProcessorDeps) {
       throw err;
     }
     const now = deps.now();
-    const snapshot = { projectKey: request.project_key, items };
     const ids: CycleId[] = request.cycles.length > 0 ? request.cycles : defaultCycles;
+    let prInputs = {};
+    try {
+      if (ids.includes('P')) prInputs = (await deps.pullRequests?.forRun(request, now)) ?? {};
+    } catch (err) {
+      if (!(err instanceof SourceControlError)) throw err;
+      await run(runId, { type: 'FailRun', error: `Reading pull requests failed: ${err.message}`, now: deps.now() }, context);
+      return;
+    }
+    const snapshot = { projectKey: request.project_key, items, ...prInputs };
     const drafts: (ActionDraft & { cycle: CycleId })[] = [];
     for (const id of ids) {
       const cycle = cycles[id];

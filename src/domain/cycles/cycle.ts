@@ -10,6 +10,8 @@ export interface BoardSnapshot {
   items: readonly BoardItem[];
   /** Extra inputs some cycles need (cycle P: recent pull requests). */
   pullRequests?: readonly PullRequestSummary[];
+  /** Cycle P: links already made or pending, as `pullRequestLinkKey(item, url)` (see pull-request.cycle.ts). */
+  linkedPullRequests?: ReadonlySet<string>;
 }
 
 export interface PullRequestSummary {

@@ -1,9 +1,7 @@
 // Run commands: trigger, the approval flow (start/execute), confirmation, approvals and rejection.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { DomainError, notFound } from '../../domain/errors.js';
-import { cycles } from '../../domain/cycles/index.js';
-import type { CycleId } from '../../domain/org.events.js';
+import { notFound } from '../../domain/errors.js';
 import { getRun, type ActionView } from '../../queries/runs.query.js';
 import type { CommandResult } from '../../commands/handle-command.js';
 import type { RunState } from '../../domain/run.decider.js';
@@ -56,14 +54,6 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     };
   };
 
-  /** Cycles the request names must exist, and P needs its flag (DESIGN.md §4). */
-  const checkCycles = async (orgId: string, requested: CycleId[] | undefined) => {
-    if (!requested?.includes('P')) return;
-    const org = await deps.orgCommands.load(orgId);
-    if (!org.flags.cycle_p) throw new DomainError('forbidden', 'Cycle P needs the cycle_p feature flag to be on');
-    if (!cycles.P) throw new DomainError('forbidden', 'Cycle P needs a source-control configuration, which this version cannot use yet');
-  };
-
   app.post(
     '/api/runs/trigger',
     {
@@ -76,7 +66,6 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
       },
     },
     async (request, reply) => {
-      await checkCycles(request.orgId, request.body.cycles);
       const { runId, resumed } = await deps.runCommands.trigger(request.orgId, request.body, commandContext(request));
       const run = await runAfterWrite(request, runId);
       return reply.code(resumed ? 200 : 201).send({ ...run, resumed });
@@ -95,7 +84,6 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
       },
     },
     async (request, reply) => {
-      await checkCycles(request.orgId, request.body.cycles);
       const { runId } = await deps.runCommands.start(request.orgId, request.body, commandContext(request));
       return reply.code(201).send(await runAfterWrite(request, runId));
     },

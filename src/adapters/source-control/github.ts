@@ -1,0 +1,100 @@
+// GitHub REST: GET /repos/{owner}/{repo}/pulls?state=all&sort=updated&direction=desc&per_page=…,
+// following the Link header's rel="next" (docs.github.com/rest/pulls/pulls#list-pull-requests,
+// docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api). The list has no "since"
+// filter: newest update first, so paging stops at the first pull request older than `updatedSince`.
+import type { PullRequestSummary } from '../../domain/cycles/cycle.js';
+import {
+  listingError,
+  sourceControlGet,
+  SourceControlError,
+  text,
+  type ListPullRequestsOptions,
+  type SourceControlConnection,
+  type SourceControlOptions,
+  type SourceControlProvider,
+} from './source-control.js';
+
+interface GitHubPull {
+  number?: unknown;
+  title?: unknown;
+  body?: unknown;
+  html_url?: unknown;
+  state?: unknown;
+  merged_at?: unknown;
+  updated_at?: unknown;
+  head?: { ref?: unknown } | null;
+}
+
+/** `owner/repo`, each part as GitHub allows it (letters, digits, `-`, `_`, `.`; never `.` or `..`, which would climb the path). */
+const REPOSITORY = /^(?!\.{1,2}\/)[A-Za-z0-9_.-]+\/(?!\.{1,2}$)[A-Za-z0-9_.-]+$/;
+
+/** The rel="next" target of a Link header, if any. */
+export function nextLink(header: string | null): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(',')) {
+    const m = /<([^>]+)>\s*;\s*rel="?([^";]+)"?/.exec(part.trim());
+    if (m && m[2]!.split(/\s+/).includes('next')) return m[1];
+  }
+  return undefined;
+}
+
+export function createGitHubSource(connection: SourceControlConnection, base: URL, options: SourceControlOptions): SourceControlProvider {
+  const repository = connection.repository.trim();
+  const root = base.toString().replace(/\/+$/, '');
+  const headers = {
+    authorization: `Bearer ${connection.token}`,
+    accept: 'application/vnd.github+json',
+    'x-github-api-version': '2022-11-28',
+    'user-agent': 'sprintguard',
+  };
+  const maxPages = options.maxPages ?? 10;
+
+  return {
+    kind: 'github',
+    repository,
+    async listRecentPullRequests(list: ListPullRequestsOptions) {
+      if (!REPOSITORY.test(repository)) {
+        throw new SourceControlError(`GitHub repository '${repository.slice(0, 100)}' is not owner/repo`, { retryable: false, kind: 'invalid' });
+      }
+      const perPage = Math.min(100, Math.max(1, list.limit));
+      let url: string | undefined = `${root}/repos/${repository}/pulls?state=all&sort=updated&direction=desc&per_page=${perPage}`;
+      const pulls: PullRequestSummary[] = [];
+      for (let page = 0; url && page < maxPages; page++) {
+        const call = await sourceControlGet(url, headers, 'GitHub', options);
+        if (call.status !== 200) throw listingError('GitHub', repository, call);
+        if (!Array.isArray(call.data)) {
+          throw new SourceControlError(`GitHub answered an unexpected listing for ${repository}`, { status: call.status, retryable: false, kind: 'invalid' });
+        }
+        for (const raw of call.data as GitHubPull[]) {
+          const updatedAt = text(raw.updated_at);
+          if (list.updatedSince && Date.parse(updatedAt) < list.updatedSince.getTime()) return pulls;
+          if (typeof raw.number !== 'number') continue;
+          pulls.push({
+            number: raw.number,
+            title: text(raw.title),
+            branch: text(raw.head?.ref),
+            body: text(raw.body),
+            url: text(raw.html_url),
+            repository,
+            state: text(raw.merged_at) ? 'merged' : text(raw.state),
+            updatedAt,
+          });
+          if (pulls.length >= list.limit) return pulls;
+        }
+        url = followable(nextLink(call.headers.get('link')));
+      }
+      return pulls;
+    },
+  };
+
+  /** Only a next page on the configured API host is followed: the token must not go anywhere else. */
+  function followable(next: string | undefined): string | undefined {
+    if (!next) return undefined;
+    try {
+      const target = new URL(next);
+      return target.origin === base.origin ? target.toString() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -41,6 +41,9 @@ import { createBacklogCommands } from './commands/backlog.commands.js';
 import { backlogRoutes } from './http/routes/backlog.routes.js';
 import { BACKLOG_PROPOSALS_PROJECTION } from './projections/backlog-proposals.projection.js';
 import { createChatCompletionsExtractor } from './adapters/llm/chat-completions-extractor.js';
+import type { NotificationCommands } from './commands/notification.commands.js';
+import { notificationSettingsRoutes } from './http/routes/notification-settings.routes.js';
+import { NOTIFICATION_SETTINGS_PROJECTION } from './projections/notification-settings.projection.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -63,6 +66,8 @@ export interface AppDeps {
   /** Integration settings (secrets in the secret store) and a provider factory for test-connection. */
   integration: IntegrationCommands;
   providerFor: IntegrationRouteDeps['providerFor'];
+  /** Notification channel settings (webhook URLs in the secret store); without it the routes are absent. */
+  notifications?: NotificationCommands;
   now?: () => Date;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
@@ -166,6 +171,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providerFor: deps.providerFor,
     awaitReadModel: awaitProjections(['integration_settings']),
   });
+  if (deps.notifications) {
+    await app.register(notificationSettingsRoutes, {
+      knex: deps.knex,
+      notifications: deps.notifications,
+      awaitReadModel: awaitProjections([NOTIFICATION_SETTINGS_PROJECTION]),
+    });
+  }
   await app.register(runsRoutes, runDeps);
   await app.register(readSideRoutes, { knex: deps.knex, now });
   await app.register(exportRoutes, { knex: deps.knex, pool: deps.pool, now });

@@ -49,6 +49,17 @@ export const ConfigSchema = Type.Object({
   LLM_API_KEY: Str('API key of the language model (sent as a bearer token)'),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini', description: 'model name for meeting extraction' }),
   LLM_TIMEOUT_MS: Int(100, 600_000, 30_000, 'how long meeting extraction waits for the language model'),
+  // Notifications (docs/notifications.md)
+  SMTP_HOST: Str('SMTP server for e-mail notifications; unset → no e-mail'),
+  SMTP_PORT: Int(1, 65535, 587, 'SMTP port: 465 → implicit TLS, any other → STARTTLS required'),
+  SMTP_USER: Str('SMTP user name (no authentication when unset)'),
+  SMTP_PASSWORD: Str('SMTP password'),
+  SMTP_FROM: Str('From address of notification e-mails, e.g. "Sprintguard <bot@example.com>"'),
+  SMTP_CA_FILE: Str('PEM file of a private CA to trust for SMTP (certificates are always verified)'),
+  NOTIFY_LINK_BASE_URL: Url('public base URL of the API, to turn link paths in notifications into links'),
+  NOTIFY_TIMEOUT_MS: Int(100, 120_000, 10_000, 'per-attempt timeout of a notification delivery'),
+  NOTIFY_MAX_ATTEMPTS: Int(1, 10, 4, 'attempts per notification delivery (retried only on 429, 5xx, refused connections, SMTP 4xx)'),
+  NOTIFY_MAX_RETRY_DELAY_MS: Int(0, 300_000, 30_000, 'longest wait between notification attempts (longer Retry-After hints fail the delivery)'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

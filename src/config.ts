@@ -52,6 +52,9 @@ export const ConfigSchema = Type.Object({
   // Notifications (docs/notifications.md)
   SMTP_HOST: Str('SMTP server for e-mail notifications; unset → no e-mail'),
   SMTP_PORT: Int(1, 65535, 587, 'SMTP port: 465 → implicit TLS, any other → STARTTLS required'),
+  SMTP_TLS: Type.Optional(
+    Type.Union([Type.Literal('implicit'), Type.Literal('starttls')], { description: 'implicit or starttls; default implicit on port 465, starttls otherwise' }),
+  ),
   SMTP_USER: Str('SMTP user name (no authentication when unset)'),
   SMTP_PASSWORD: Str('SMTP password'),
   SMTP_FROM: Str('From address of notification e-mails, e.g. "Sprintguard <bot@example.com>"'),

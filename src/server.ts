@@ -434,6 +434,7 @@ function createConfiguredNotifier(infra: Infrastructure, notifications: Notifica
     mailer = createSmtpMailer({
       host: config.SMTP_HOST,
       port: config.SMTP_PORT,
+      ...(config.SMTP_TLS ? { tls: config.SMTP_TLS } : {}),
       from: config.SMTP_FROM,
       ...(config.SMTP_USER ? { user: config.SMTP_USER, password: config.SMTP_PASSWORD ?? '' } : {}),
       ...(ca ? { ca } : {}),

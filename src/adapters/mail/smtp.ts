@@ -10,6 +10,8 @@ import type { AttemptOutcome, NotificationChannel } from '../chat/channel.js';
 export interface SmtpSettings {
   host: string;
   port: number;
+  /** implicit: TLS from the first byte; starttls: upgrade required. Default: implicit on 465, else starttls. */
+  tls?: SmtpTlsMode;
   user?: string;
   password?: string;
   /** The From address, e.g. "Sprintguard <sprintguard@example.com>". */
@@ -19,6 +21,11 @@ export interface SmtpSettings {
   /** Connection, greeting and socket timeouts (default 10 s). */
   timeoutMs?: number;
 }
+
+export type SmtpTlsMode = 'implicit' | 'starttls';
+
+/** Port 465 is SMTP submission over implicit TLS (RFC 8314); every other port upgrades with STARTTLS. */
+export const defaultTlsMode = (port: number): SmtpTlsMode => (port === 465 ? 'implicit' : 'starttls');
 
 export interface SmtpMailer extends NotificationChannel {
   /** Connects, upgrades and authenticates without sending (readiness, a connection test). */
@@ -71,7 +78,7 @@ export function classifySmtpError(err: unknown): AttemptOutcome {
 
 export function createSmtpMailer(settings: SmtpSettings): SmtpMailer {
   const timeout = settings.timeoutMs ?? 10_000;
-  const implicitTls = settings.port === 465;
+  const implicitTls = (settings.tls ?? defaultTlsMode(settings.port)) === 'implicit';
   const transport = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,

@@ -2,7 +2,7 @@
 // deciders: each folds only the events it knows, and all append with an expected revision.
 import type { Decider } from './decider.js';
 import { invalid } from './errors.js';
-import { chatChannels, webhookRefField, type NotificationEvent, type NotificationSettings } from './notification.events.js';
+import { chatChannels, notificationKinds, webhookRefField, type NotificationEvent, type NotificationSettings } from './notification.events.js';
 
 export interface NotificationState {
   settings: NotificationSettings | undefined;
@@ -18,7 +18,7 @@ function normalize(s: NotificationSettings): NotificationSettings {
   return {
     ...s,
     email_recipients: [...new Set(s.email_recipients.map((e) => e.trim().toLowerCase()))].sort(),
-    events: [...new Set(s.events)].sort(),
+    events: notificationKinds.filter((k) => s.events.includes(k)),
   };
 }
 

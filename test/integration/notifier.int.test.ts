@@ -242,6 +242,19 @@ describe('notifier', () => {
     expect((chat.received('slack')[0] as { text: string }).text).toContain('1 new proposal from "Weekly": linear OPS');
   });
 
+  it('a shutdown during a wait leaves the delivery unrecorded, so it is made after the restart', async () => {
+    await configure('org_shutdown', { teams_webhook_url: null, discord_webhook_url: null, email_recipients: [] });
+    chat.failNext('slack', 1, 503);
+    const event = await runAwaitingApproval('org_shutdown');
+    const shutdown = new AbortController();
+    await notifier({ sleep: async () => shutdown.abort() }).handle(event, shutdown.signal);
+    expect(await notifier().ledger.forEvent(event.id)).toEqual([]);
+
+    await notifier().handle(event, new AbortController().signal);
+    expect((await notifier().ledger.forEvent(event.id)).map((r) => [r.channel, r.status])).toEqual([['slack', 'delivered']]);
+    expect(chat.received('slack')).toHaveLength(1);
+  });
+
   it('under the reactor runner, a broken channel does not hold back later events', async () => {
     await configure('org_runner', { teams_webhook_url: null, discord_webhook_url: null, email_recipients: [] });
     chat.failAlways('slack', 404);

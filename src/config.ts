@@ -62,6 +62,7 @@ export const ConfigSchema = Type.Object({
   NOTIFY_LINK_BASE_URL: Url('public base URL of the API, to turn link paths in notifications into links'),
   NOTIFY_TIMEOUT_MS: Int(100, 120_000, 10_000, 'per-attempt timeout of a notification delivery'),
   NOTIFY_MAX_ATTEMPTS: Int(1, 10, 4, 'attempts per notification delivery (retried only on 429, 5xx, refused connections, SMTP 4xx)'),
+  NOTIFY_MAX_EVENT_AGE_MS: Int(0, 31 * 86_400_000, 86_400_000, 'events older than this are not announced (a notifier catching up must not flood channels)'),
   NOTIFY_MAX_RETRY_DELAY_MS: Int(0, 300_000, 30_000, 'longest wait between notification attempts (longer Retry-After hints fail the delivery)'),
 });
 

@@ -450,6 +450,7 @@ function createConfiguredNotifier(infra: Infrastructure, notifications: Notifica
     isSuppressed: options.isSuppressed ?? (async () => false),
     ...(config.NOTIFY_LINK_BASE_URL ? { linkBaseUrl: config.NOTIFY_LINK_BASE_URL } : {}),
     retry: { maxAttempts: config.NOTIFY_MAX_ATTEMPTS, maxDelayMs: config.NOTIFY_MAX_RETRY_DELAY_MS },
+    maxEventAgeMs: config.NOTIFY_MAX_EVENT_AGE_MS,
     log: log.child({ component: 'notifier' }),
   });
 }

@@ -47,6 +47,11 @@ export interface NotifierDeps {
   /** Attempts per delivery (default 4); waits between them (default 1 s doubling, at most 30 s). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /**
+   * Events older than this are not announced (default 24 h): a new notifier catching up on the
+   * log, or a reset checkpoint, must not flood channels with the past.
+   */
+  maxEventAgeMs?: number;
   now?: () => Date;
   log?: ProjectorLog;
 }
@@ -65,6 +70,7 @@ export function createNotifier(deps: NotifierDeps) {
   const baseDelayMs = deps.retry?.baseDelayMs ?? 1_000;
   const maxDelayMs = deps.retry?.maxDelayMs ?? 30_000;
   const sleep = deps.sleep ?? abortableSleep;
+  const maxEventAgeMs = deps.maxEventAgeMs ?? 24 * 3_600_000;
 
   /** The notification an event causes, or undefined. */
   async function notificationFor(event: RecordedEvent): Promise<Notification | undefined> {
@@ -110,6 +116,7 @@ export function createNotifier(deps: NotifierDeps) {
   }
 
   async function handle(event: RecordedEvent, signal: AbortSignal): Promise<void> {
+    if (now().getTime() - event.created.getTime() > maxEventAgeMs) return;
     const n = await notificationFor(event);
     if (!n) return;
     const channels = await deps.loadChannels(n.org_id);

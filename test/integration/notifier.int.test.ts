@@ -224,6 +224,16 @@ describe('notifier', () => {
     expect((await notify.ledger.forEvent(event.id)).map((r) => [r.channel, r.status, r.error])).toEqual([['email', 'failed', 'SMTP is not configured (SMTP_HOST, SMTP_FROM)']]);
   });
 
+  it('does not announce the past: an event older than the age limit sends nothing', async () => {
+    await configure('org_old', { teams_webhook_url: null, discord_webhook_url: null, email_recipients: [] });
+    const event = await runAwaitingApproval('org_old');
+    const later = new Date(event.created.getTime() + 25 * 3_600_000);
+    const notify = notifier({ now: () => later });
+    await notify.handle(event, new AbortController().signal);
+    expect(chat.requests).toEqual([]);
+    expect(await notify.ledger.forEvent(event.id)).toEqual([]);
+  });
+
   it('announces new proposals extracted from a meeting', async () => {
     await configure('org_meeting', { teams_webhook_url: null, discord_webhook_url: null, email_recipients: [] });
     const meetingId = randomUUID();

@@ -45,6 +45,9 @@ import { createChatAssistant, type ChatHistoryRetriever } from './adapters/llm/c
 import { createChatCommands } from './commands/chat.commands.js';
 import { createChatAnswerer } from './http/chat-answerer.js';
 import { chatWebhookRoutes } from './http/routes/chat-webhook.routes.js';
+import type { NotificationCommands } from './commands/notification.commands.js';
+import { notificationSettingsRoutes } from './http/routes/notification-settings.routes.js';
+import { NOTIFICATION_SETTINGS_PROJECTION } from './projections/notification-settings.projection.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -69,6 +72,8 @@ export interface AppDeps {
   providerFor: IntegrationRouteDeps['providerFor'];
   /** Optional vector store adding retrieved history to free chat questions (docs/chat.md); none by default. */
   chatRetriever?: ChatHistoryRetriever;
+  /** Notification channel settings (webhook URLs in the secret store); without it the routes are absent. */
+  notifications?: NotificationCommands;
   now?: () => Date;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
@@ -172,6 +177,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     providerFor: deps.providerFor,
     awaitReadModel: awaitProjections(['integration_settings']),
   });
+  if (deps.notifications) {
+    await app.register(notificationSettingsRoutes, {
+      knex: deps.knex,
+      notifications: deps.notifications,
+      awaitReadModel: awaitProjections([NOTIFICATION_SETTINGS_PROJECTION]),
+    });
+  }
   await app.register(runsRoutes, runDeps);
   await app.register(readSideRoutes, { knex: deps.knex, now });
   await app.register(exportRoutes, { knex: deps.knex, pool: deps.pool, now });

@@ -54,6 +54,21 @@ export const ConfigSchema = Type.Object({
   CHAT_ASSISTANT_TIMEOUT_MS: Int(100, 600_000, 10_000, 'how long a free chat question waits for the language model'),
   SOURCE_CONTROL_MAX_PULL_REQUESTS: Int(1, 1_000, 100, 'cycle P: most recently updated pull requests read per run'),
   SOURCE_CONTROL_LOOKBACK_DAYS: Int(1, 365, 30, 'cycle P: pull requests not updated for this many days are not read'),
+  // Notifications (docs/notifications.md)
+  SMTP_HOST: Str('SMTP server for e-mail notifications; unset → no e-mail'),
+  SMTP_PORT: Int(1, 65535, 587, 'SMTP port: 465 → implicit TLS, any other → STARTTLS required'),
+  SMTP_TLS: Type.Optional(
+    Type.Union([Type.Literal('implicit'), Type.Literal('starttls')], { description: 'implicit or starttls; default implicit on port 465, starttls otherwise' }),
+  ),
+  SMTP_USER: Str('SMTP user name (no authentication when unset)'),
+  SMTP_PASSWORD: Str('SMTP password'),
+  SMTP_FROM: Str('From address of notification e-mails, e.g. "Sprintguard <bot@example.com>"'),
+  SMTP_CA_FILE: Str('PEM file of a private CA to trust for SMTP (certificates are always verified)'),
+  NOTIFY_LINK_BASE_URL: Url('public base URL of the API, to turn link paths in notifications into links'),
+  NOTIFY_TIMEOUT_MS: Int(100, 120_000, 10_000, 'per-attempt timeout of a notification delivery'),
+  NOTIFY_MAX_ATTEMPTS: Int(1, 10, 4, 'attempts per notification delivery (retried only on 429, 5xx, refused connections, SMTP 4xx)'),
+  NOTIFY_MAX_EVENT_AGE_MS: Int(0, 31 * 86_400_000, 86_400_000, 'events older than this are not announced (a notifier catching up must not flood channels)'),
+  NOTIFY_MAX_RETRY_DELAY_MS: Int(0, 300_000, 30_000, 'longest wait between notification attempts (longer Retry-After hints fail the delivery)'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

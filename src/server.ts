@@ -39,6 +39,16 @@ import { StateCache } from './commands/state-cache.js';
 import { createSourceControlProvider } from './adapters/source-control/source-control.js';
 import { linkedPullRequests } from './queries/pull-request-links.query.js';
 import { createPullRequestInputs } from './reactors/pull-request-inputs.js';
+import fs from 'node:fs';
+import { createNotificationCommands, type NotificationCommands } from './commands/notification.commands.js';
+import { assertWebhookUrlAllowed } from './adapters/chat/webhook-url.js';
+import { createSlackChannel } from './adapters/chat/slack.js';
+import { createTeamsChannel } from './adapters/chat/teams.js';
+import { createDiscordChannel } from './adapters/chat/discord.js';
+import type { NotificationChannel } from './adapters/chat/channel.js';
+import { createSmtpMailer } from './adapters/mail/smtp.js';
+import { createNotifier, createNotifierReactor } from './reactors/notifier.reactor.js';
+import type { ChatChannelKind } from './domain/notification.events.js';
 
 export interface Infrastructure {
   config: Config;
@@ -139,6 +149,8 @@ export interface OrgBoards {
   providerFor: (connection: BoardConnection) => BoardProvider;
   providers: BoardProviders;
   connectedBoard: (orgId: string) => Promise<ConnectedBoard>;
+  /** Notification channel settings; webhook URLs share the secret store with the board tokens. */
+  notifications: NotificationCommands;
 }
 
 export async function createOrgBoards(config: Config, infra: Infrastructure): Promise<OrgBoards> {
@@ -168,8 +180,16 @@ export async function createOrgBoards(config: Config, infra: Infrastructure): Pr
       throw err;
     }
   }
+  const notifications = createNotificationCommands({
+    store: infra.store,
+    secrets,
+    now: () => new Date(),
+    checkUrl: (channel, url) => void assertWebhookUrlAllowed(channel, url, config.allowPrivateProviderUrls),
+    cache: new StateCache(),
+  });
   return {
     integration,
+    notifications,
     providerFor,
     providers: {
       async forOrg(orgId, boardType) {
@@ -189,8 +209,8 @@ export async function createOrgBoards(config: Config, infra: Infrastructure): Pr
   };
 }
 
-/** The reactors (run executor) and the scheduler, with what they share with the API. */
-export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoards) {
+/** The reactors (run executor, proposal applier, notifier) and the scheduler, with what they share with the API. */
+export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoards, options: WorkerOptions = {}) {
   const now = () => new Date();
   // Cycle P: pull requests from the saved source control, links already made from the runs read model.
   const pullRequests = createPullRequestInputs({
@@ -207,6 +227,7 @@ export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoa
     reactors: [
       createRunExecutorReactor(runProcessor),
       createProposalApplierReactor(createProposalApplier({ store: infra.store, boards: boards.providers, now })),
+      createNotifierReactor(createConfiguredNotifier(infra, boards.notifications, log, options)),
     ],
     log: log.child({ component: 'reactors' }),
   });
@@ -293,6 +314,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
       connectedBoard: boards.connectedBoard,
       integration: boards.integration,
       providerFor: boards.providerFor,
+      notifications: boards.notifications,
       logger: log,
     });
     let closing: Promise<void> | undefined;
@@ -382,5 +404,64 @@ export function closeOnSignals(server: { close: () => Promise<void> }, log: Logg
     if (err) log.error({ err }, 'shutting down after an error');
     else log.info({ signal }, 'shutting down');
     await server.close();
+  });
+}
+
+export interface WorkerOptions {
+  /**
+   * Addresses that must receive no e-mail (bounces, complaints). Default: none. The suppressions
+   * read model (issue 8, bounce part) is wired here when it exists.
+   */
+  isSuppressed?: (email: string) => Promise<boolean>;
+}
+
+/** The notifier with its channels: chat webhooks per organization, SMTP from the environment. */
+function createConfiguredNotifier(infra: Infrastructure, notifications: NotificationCommands, log: Logger, options: WorkerOptions) {
+  const { config } = infra;
+  const webhook = { timeoutMs: config.NOTIFY_TIMEOUT_MS };
+  const chatChannel = (kind: ChatChannelKind, url: string, signal: AbortSignal): NotificationChannel => {
+    // Checked again at send time: a URL saved while private hosts were allowed must not be used
+    // once they are not (the failure is recorded, the other channels go on).
+    try {
+      assertWebhookUrlAllowed(kind, url, config.allowPrivateProviderUrls);
+    } catch (err) {
+      const message = `the saved ${kind} webhook URL is not allowed (${err instanceof Error ? err.message : 'policy'}): save it again`;
+      return { kind, send: async () => ({ ok: false, retryable: false, message }) };
+    }
+    const factory = kind === 'slack' ? createSlackChannel : kind === 'teams' ? createTeamsChannel : createDiscordChannel;
+    return factory(url, { ...webhook, signal });
+  };
+  let mailer: NotificationChannel | undefined;
+  if (config.SMTP_HOST) {
+    if (!config.SMTP_FROM) throw new Error('SMTP_FROM is required with SMTP_HOST (the From address of notification e-mails)');
+    let ca: string | undefined;
+    if (config.SMTP_CA_FILE) {
+      try {
+        ca = fs.readFileSync(config.SMTP_CA_FILE, 'utf8');
+      } catch (err) {
+        throw new Error(`SMTP_CA_FILE cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'}): ${config.SMTP_CA_FILE}`, { cause: err });
+      }
+    }
+    mailer = createSmtpMailer({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      ...(config.SMTP_TLS ? { tls: config.SMTP_TLS } : {}),
+      from: config.SMTP_FROM,
+      ...(config.SMTP_USER ? { user: config.SMTP_USER, password: config.SMTP_PASSWORD ?? '' } : {}),
+      ...(ca ? { ca } : {}),
+      timeoutMs: config.NOTIFY_TIMEOUT_MS,
+    });
+  }
+  return createNotifier({
+    store: infra.store,
+    knex: infra.db.knex,
+    loadChannels: (orgId) => notifications.loadChannels(orgId),
+    chatChannel,
+    ...(mailer ? { mailer } : {}),
+    isSuppressed: options.isSuppressed ?? (async () => false),
+    ...(config.NOTIFY_LINK_BASE_URL ? { linkBaseUrl: config.NOTIFY_LINK_BASE_URL } : {}),
+    retry: { maxAttempts: config.NOTIFY_MAX_ATTEMPTS, maxDelayMs: config.NOTIFY_MAX_RETRY_DELAY_MS },
+    maxEventAgeMs: config.NOTIFY_MAX_EVENT_AGE_MS,
+    log: log.child({ component: 'notifier' }),
   });
 }

@@ -72,7 +72,7 @@ program
 
 program
   .command('worker')
-  .description('run the reactors (run executor) and the scheduler; one instance of each is active at a time')
+  .description('run the reactors (run executor, proposal applier, notifier) and the scheduler; one instance of each is active at a time')
   .action(async () => {
     const cfg = config();
     const log = createLogger(cfg);

@@ -71,6 +71,9 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/settings/integration': 'integration:write',
   'POST /api/settings/integration': 'integration:write',
   'POST /api/settings/test-connection': 'integration:write',
+  // Webhook URLs are credentials; even masked, the settings say where messages go (docs/notifications.md).
+  'GET /api/settings/notifications': 'integration:write',
+  'PUT /api/settings/notifications': 'integration:write',
   'GET /api/schedule': 'app:read',
   'PUT /api/schedule': 'schedule:write',
   'GET /api/feature-flags': 'app:read',

@@ -13,12 +13,15 @@ import { projectionMigrations } from './projections.schema.js';
 import { backlogProposalsMigrations } from './backlog-proposals.schema.js';
 import { backlogProposalsProjection } from './backlog-proposals.projection.js';
 import { runMetricsMigrations, runMetricsProjection } from './run-metrics.projection.js';
+import { notificationSettingsMigrations, notificationSettingsProjection } from './notification-settings.projection.js';
+import { notificationLedgerMigrations } from '../reactors/notification-ledger.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection];
 
 // secretMigrations: the `secrets` table is not a read model (no projection lists it in `tables`, so a
 // rebuild never truncates it); it rides on this list so one migration step creates every table.
+// notificationLedgerMigrations: the notifier's delivery ledger, likewise not a read model.
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations],
 };

@@ -41,6 +41,13 @@ import { createBacklogCommands } from './commands/backlog.commands.js';
 import { backlogRoutes } from './http/routes/backlog.routes.js';
 import { BACKLOG_PROPOSALS_PROJECTION } from './projections/backlog-proposals.projection.js';
 import { createChatCompletionsExtractor } from './adapters/llm/chat-completions-extractor.js';
+import { createBillingCommands } from './commands/billing.commands.js';
+import { createPlanLimits } from './commands/plan-limits.js';
+import { billingRoutes } from './http/routes/billing.routes.js';
+import { BILLING_PROJECTION } from './projections/billing.projection.js';
+import { createPlanUsageReader, findOrgByCustomer } from './queries/billing.query.js';
+import { createStripeBilling } from './adapters/stripe/stripe-billing.js';
+import { createStripeWebhookVerifier } from './adapters/stripe/stripe-events.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -74,7 +81,10 @@ const API_VERSION = '0.1.0';
 /** Run commands wired to the read model and the run processor (used by the routes and the scheduler). */
 export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProcessor: RunProcessor; now: () => Date }) {
   const orgCommands = createOrgCommands({ store: deps.store, now: deps.now });
+  // Plan limits apply to every new run, whether a route or the scheduler requests it.
+  const limits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now: deps.now });
   return createRunCommands({
+    checkNewRun: (orgId, org, body) => limits.checkNewRun(orgId, org.subscription, body),
     store: deps.store,
     now: deps.now,
     loadOrg: orgCommands.load,
@@ -132,7 +142,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.readModels.waitFor(position, { projections, timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
   };
   const orgDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections(['org_config']) };
-  const memberDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections([MEMBERS_PROJECTION]) };
+  const planLimits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now });
+  const memberDeps: OrgRouteDeps = {
+    knex: deps.knex,
+    orgCommands,
+    awaitReadModel: awaitProjections([MEMBERS_PROJECTION]),
+    checkNewMember: async (orgId, userId) => planLimits.checkNewMember(orgId, (await orgCommands.load(orgId)).subscription, userId),
+  };
 
   await app.register(healthRoutes, { checks: deps.readiness });
   await app.register(userRoutes, { knex: deps.knex });
@@ -187,6 +203,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {}),
     }),
     awaitProposals: awaitProjections([BACKLOG_PROPOSALS_PROJECTION]),
+  });
+  const { STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_TEAM, STRIPE_PRICE_BUSINESS } = deps.config;
+  await app.register(billingRoutes, {
+    knex: deps.knex,
+    billing: createBillingCommands({
+      store: deps.store,
+      now,
+      provider: STRIPE_SECRET_KEY ? createStripeBilling({ secretKey: STRIPE_SECRET_KEY, ...(STRIPE_API_URL ? { apiUrl: STRIPE_API_URL } : {}) }) : undefined,
+      prices: { ...(STRIPE_PRICE_TEAM ? { team: STRIPE_PRICE_TEAM } : {}), ...(STRIPE_PRICE_BUSINESS ? { business: STRIPE_PRICE_BUSINESS } : {}) },
+      findOrgByCustomer: (customerId) => findOrgByCustomer(deps.knex, customerId),
+      log: app.log.child({ component: 'billing' }),
+    }),
+    planLimits,
+    verifyWebhook: STRIPE_WEBHOOK_SECRET
+      ? createStripeWebhookVerifier({ secret: STRIPE_WEBHOOK_SECRET, toleranceSeconds: deps.config.STRIPE_WEBHOOK_TOLERANCE_SECONDS, now })
+      : undefined,
+    awaitReadModel: awaitProjections([BILLING_PROJECTION]),
   });
   return app;
 }

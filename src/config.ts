@@ -49,6 +49,12 @@ export const ConfigSchema = Type.Object({
   LLM_API_KEY: Str('API key of the language model (sent as a bearer token)'),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini', description: 'model name for meeting extraction' }),
   LLM_TIMEOUT_MS: Int(100, 600_000, 30_000, 'how long meeting extraction waits for the language model'),
+  STRIPE_SECRET_KEY: Str('Stripe secret key (sk_…); unset → checkout and portal answer 503'),
+  STRIPE_WEBHOOK_SECRET: Str('Stripe webhook signing secret (whsec_…); unset → the billing webhook answers 503'),
+  STRIPE_API_URL: Url('Stripe API base URL (default https://api.stripe.com); tests point it at a stand-in'),
+  STRIPE_PRICE_TEAM: Str('Stripe price id (or lookup key) of the team plan'),
+  STRIPE_PRICE_BUSINESS: Str('Stripe price id (or lookup key) of the business plan'),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: Int(1, 3_600, 300, 'how old a signed Stripe webhook may be'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

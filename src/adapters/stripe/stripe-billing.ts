@@ -48,7 +48,14 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
       return { id: customer.id };
     },
     async customerOrgId(customerId) {
-      const customer = await call('customer lookup', () => stripe.customers.retrieve(customerId));
+      let customer: Stripe.Customer | Stripe.DeletedCustomer;
+      try {
+        customer = await call('customer lookup', () => stripe.customers.retrieve(customerId));
+      } catch (err) {
+        // No such customer (another account's, or deleted for good): nothing to map, not an outage.
+        if (err instanceof BillingProviderError && err.status === 404) return undefined;
+        throw err;
+      }
       if ('deleted' in customer && customer.deleted) return undefined;
       const orgId = (customer as Stripe.Customer).metadata?.org_id;
       return typeof orgId === 'string' && orgId !== '' ? orgId : undefined;

@@ -153,7 +153,7 @@ export function createBillingCommands(deps: BillingCommandDeps) {
           type: 'RecordSubscription',
           subscription: {
             plan,
-            status: status as SubscriptionStatus,
+            status,
             customer_id: subscription.customerId,
             subscription_id: subscription.id,
             ...(subscription.currentPeriodEnd ? { current_period_end: subscription.currentPeriodEnd.toISOString() } : {}),

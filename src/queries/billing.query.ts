@@ -54,14 +54,14 @@ export function createPlanUsageReader(knex: Knex): PlanUsageReader {
       return count(row);
     },
     async hasRunsFor(orgId: string, boardType: BoardType, projectKey: string) {
-      const row = await knex('runs').where({ org_id: orgId, board_type: boardType, project_key: projectKey }).first('run_id');
+      const row = await knex('runs').where({ org_id: orgId, board_type: boardType, project_key: projectKey }).first<{ run_id: string } | undefined>('run_id');
       return row !== undefined;
     },
     async members(orgId) {
       return count(await knex('members').where({ org_id: orgId }).first<{ n: string }>(knex.raw('count(*) as n')));
     },
     async isMember(orgId, userId) {
-      return (await knex('members').where({ org_id: orgId, user_id: userId }).first('user_id')) !== undefined;
+      return (await knex('members').where({ org_id: orgId, user_id: userId }).first<{ user_id: string } | undefined>('user_id')) !== undefined;
     },
   };
 }

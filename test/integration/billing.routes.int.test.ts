@@ -55,7 +55,7 @@ async function webhook(event: Record<string, unknown>, options: { secret?: strin
 async function plan(orgId: string) {
   const res = await t.app.inject({ method: 'GET', url: '/api/user/plan', headers: await admin(orgId) });
   expect(res.statusCode).toBe(200);
-  return res.json<{ plan: string; status: string; effective_plan: string; limits: Record<string, unknown>; usage: Record<string, number> }>();
+  return res.json<{ plan: string; status: string; effective_plan: string; limits: Record<string, unknown>; usage: { runs_this_month: number; projects: number; members: number } }>();
 }
 
 async function orgEventTypes(orgId: string): Promise<string[]> {

@@ -57,7 +57,7 @@ export function createStripeBilling(options: StripeBillingOptions): BillingProvi
         throw err;
       }
       if ('deleted' in customer && customer.deleted) return undefined;
-      const orgId = (customer as Stripe.Customer).metadata?.org_id;
+      const orgId = customer.metadata.org_id;
       return typeof orgId === 'string' && orgId !== '' ? orgId : undefined;
     },
     async createCheckoutSession({ orgId, customerId, priceId, successUrl, cancelUrl }) {

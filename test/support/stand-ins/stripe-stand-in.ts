@@ -154,7 +154,8 @@ export async function startStripeStandIn(options: { prices?: string[]; secretKey
 export interface SubscriptionEventInput {
   /** evt_… (default: a fresh one). */
   id?: string;
-  type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted' | string;
+  /** customer.subscription.created | updated | deleted, or any other type. */
+  type: string;
   /** Unix seconds (default: now). */
   created?: number;
   subscriptionId?: string;

@@ -48,6 +48,16 @@ import { BILLING_PROJECTION } from './projections/billing.projection.js';
 import { createPlanUsageReader, findOrgByCustomer } from './queries/billing.query.js';
 import { createStripeBilling } from './adapters/stripe/stripe-billing.js';
 import { createStripeWebhookVerifier } from './adapters/stripe/stripe-events.js';
+import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/url-policy.js';
+
+function assertStripeApiUrl(url: string, allowPrivate: boolean): void {
+  try {
+    assertProviderUrlAllowed(url, allowPrivate);
+  } catch (err) {
+    if (err instanceof ProviderUrlError) throw new Error(`STRIPE_API_URL is not allowed: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -205,6 +215,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     awaitProposals: awaitProjections([BACKLOG_PROPOSALS_PROJECTION]),
   });
   const { STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_TEAM, STRIPE_PRICE_BUSINESS } = deps.config;
+  // The secret key travels to this URL: in production HTTPS on a public host only (as for board URLs).
+  if (STRIPE_API_URL) assertStripeApiUrl(STRIPE_API_URL, deps.config.allowPrivateProviderUrls);
   await app.register(billingRoutes, {
     knex: deps.knex,
     billing: createBillingCommands({

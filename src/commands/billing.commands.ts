@@ -1,14 +1,12 @@
 // Billing commands: checkout and portal sessions with the payment provider, and verified provider
 // events turned into SubscriptionChanged on the org stream (billing.decider.ts).
-import type { BillingProvider, ProviderSubscription } from '../adapters/stripe/billing-provider.js';
-import { BillingProviderError } from '../adapters/stripe/billing-provider.js';
+import { BillingProviderError, type BillingProvider, type ProviderEvent, type ProviderSubscription } from '../adapters/stripe/billing-provider.js';
 import type { EventStore, Position } from '../adapters/event-store.js';
 import { billingDecider, type BillingCommand, type BillingState } from '../domain/billing.decider.js';
 import { conflict, DomainError } from '../domain/errors.js';
 import type { OrgEvent } from '../domain/org.events.js';
 import { effectivePlan, type PlanName, type SubscriptionStatus } from '../domain/plans.js';
 import { orgStreamId } from '../domain/streams.js';
-import type { ProviderEvent } from '../adapters/stripe/billing-provider.js';
 import { handleCommand, loadStream, type CommandContext, type CommandResult } from './handle-command.js';
 
 export type PaidPlan = Exclude<PlanName, 'free'>;

@@ -8,11 +8,12 @@ import type pg from 'pg';
 import type { EventStore, Position } from './adapters/event-store.js';
 import type { IdentityVerifier } from './adapters/identity/identity.js';
 import { createOrgCommands } from './commands/org.commands.js';
-import { createRunCommands } from './commands/run.commands.js';
+import type { OrgState } from './domain/org.decider.js';
+import { createRunCommands, type RunRequest } from './commands/run.commands.js';
 import type { IntegrationCommands } from './commands/integration.commands.js';
 import { integrationRoutes, type IntegrationRouteDeps } from './http/routes/integration.routes.js';
 import { StateCache } from './commands/state-cache.js';
-import type { Config } from './config.js';
+import { planLimitsEnforced, type Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
 import openApiPlugin from './http/plugins/openapi.js';
@@ -89,12 +90,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const API_VERSION = '0.1.0';
 
 /** Run commands wired to the read model and the run processor (used by the routes and the scheduler). */
-export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProcessor: RunProcessor; now: () => Date }) {
+export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProcessor: RunProcessor; now: () => Date; enforcePlanLimits?: boolean }) {
   const orgCommands = createOrgCommands({ store: deps.store, now: deps.now });
   // Plan limits apply to every new run, whether a route or the scheduler requests it.
   const limits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now: deps.now });
   return createRunCommands({
-    checkNewRun: (orgId, org, body) => limits.checkNewRun(orgId, org.subscription, body),
+    ...(deps.enforcePlanLimits ? { checkNewRun: (orgId: string, org: OrgState, body: RunRequest) => limits.checkNewRun(orgId, org.subscription, body) } : {}),
     store: deps.store,
     now: deps.now,
     loadOrg: orgCommands.load,
@@ -152,12 +153,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.readModels.waitFor(position, { projections, timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
   };
   const orgDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections(['org_config']) };
+  const enforcePlanLimits = planLimitsEnforced(deps.config);
   const planLimits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now });
   const memberDeps: OrgRouteDeps = {
     knex: deps.knex,
     orgCommands,
     awaitReadModel: awaitProjections([MEMBERS_PROJECTION]),
-    checkNewMember: async (orgId, userId) => planLimits.checkNewMember(orgId, (await orgCommands.load(orgId)).subscription, userId),
+    ...(enforcePlanLimits
+      ? { checkNewMember: async (orgId: string, userId: string) => planLimits.checkNewMember(orgId, (await orgCommands.load(orgId)).subscription, userId) }
+      : {}),
   };
 
   await app.register(healthRoutes, { checks: deps.readiness });
@@ -172,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     orgCommands,
     connectedBoard: deps.connectedBoard,
-    runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now }),
+    runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now, enforcePlanLimits }),
     // A run command appends in several steps (request, plan…): wait for the run stream's last event.
     // Its position comes from a per-stream read, which sees every committed event of the stream
     // (the global head may trail a just-committed write while other transactions are open).
@@ -228,6 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log.child({ component: 'billing' }),
     }),
     planLimits,
+    enforced: enforcePlanLimits,
     verifyWebhook: STRIPE_WEBHOOK_SECRET
       ? createStripeWebhookVerifier({ secret: STRIPE_WEBHOOK_SECRET, toleranceSeconds: deps.config.STRIPE_WEBHOOK_TOLERANCE_SECONDS, now })
       : undefined,

@@ -55,6 +55,9 @@ export const ConfigSchema = Type.Object({
   STRIPE_PRICE_TEAM: Str('Stripe price id (or lookup key) of the team plan'),
   STRIPE_PRICE_BUSINESS: Str('Stripe price id (or lookup key) of the business plan'),
   STRIPE_WEBHOOK_TOLERANCE_SECONDS: Int(1, 3_600, 300, 'how old a signed Stripe webhook may be'),
+  PLAN_LIMITS_ENFORCED: Type.Optional(
+    Type.Boolean({ description: 'refuse what exceeds the plan (403); default: true when STRIPE_SECRET_KEY is set, since without billing nobody can upgrade' }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -70,6 +73,10 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
+
+/** Whether plan limits are enforced: as configured, else only where billing lets an organization upgrade. */
+export const planLimitsEnforced = (config: Pick<Config, 'PLAN_LIMITS_ENFORCED' | 'STRIPE_SECRET_KEY'>): boolean =>
+  config.PLAN_LIMITS_ENFORCED ?? config.STRIPE_SECRET_KEY !== undefined;
 
 /** Parses the environment. Throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {

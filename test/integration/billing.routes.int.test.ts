@@ -80,6 +80,15 @@ describe('billing not configured', () => {
     expect(hook.json().detail).toMatch(/STRIPE_WEBHOOK_SECRET/);
     expect(await orgEventTypes('org_bare')).toEqual([]);
   });
+
+  it('does not enforce plan limits where nobody can upgrade (PLAN_LIMITS_ENFORCED defaults to billing being configured)', async () => {
+    const headers = await bare.auth({ orgId: 'org_bare', userId: 'ada', admin: true });
+    const planRes = await bare.app.inject({ method: 'GET', url: '/api/user/plan', headers });
+    expect(planRes.json()).toMatchObject({ plan: 'free', effective_plan: 'free', enforced: false });
+    for (const u of ['u1', 'u2', 'u3', 'u4']) {
+      expect((await bare.app.inject({ method: 'PUT', url: `/api/rbac/members/${u}`, headers, payload: { role: 'viewer' } })).statusCode).toBe(200);
+    }
+  });
 });
 
 describe('checkout and portal', () => {
@@ -153,7 +162,7 @@ describe('webhook', () => {
     const ok = await webhook(created);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toEqual({ received: true, outcome: 'recorded' });
-    expect(await plan('org_w')).toMatchObject({ plan: 'team', status: 'active', effective_plan: 'team', limits: { runs_per_month: 1000, projects: 10, members: 25, cycle_p: true } });
+    expect(await plan('org_w')).toMatchObject({ plan: 'team', status: 'active', effective_plan: 'team', enforced: true, limits: { runs_per_month: 1000, projects: 10, members: 25, cycle_p: true } });
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: await admin('org_w') });
     expect(me.json().subscription).toMatchObject({ plan: 'team', status: 'active', effective_plan: 'team', cancel_at_period_end: false });
 

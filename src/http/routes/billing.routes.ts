@@ -17,6 +17,8 @@ export interface BillingRouteDeps {
   knex: Knex;
   billing: BillingCommands;
   planLimits: PlanLimitsService;
+  /** Whether the limits are enforced (PLAN_LIMITS_ENFORCED); GET /api/user/plan says so. */
+  enforced: boolean;
   /** Undefined when STRIPE_WEBHOOK_SECRET is not configured: the webhook answers 503 and accepts nothing. */
   verifyWebhook: WebhookVerifier | undefined;
   /** Waits (bounded) for the billing read model, so that GET /api/user/plan shows a recorded change. */
@@ -57,6 +59,7 @@ export const billingRoutes: FastifyPluginAsyncTypebox<BillingRouteDeps> = async 
         plan: subscription?.plan ?? 'free',
         status: subscription?.status ?? 'active',
         effective_plan: effective,
+        enforced: deps.enforced,
         limits: { ...planLimits[effective] },
         usage,
       };

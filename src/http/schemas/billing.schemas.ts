@@ -36,6 +36,7 @@ export const PlanSchema = Type.Object({
   plan: Type.String({ description: 'the subscribed plan (free without a subscription)' }),
   status: Type.String({ description: "the provider's subscription status" }),
   effective_plan: Type.String({ description: 'the plan whose limits apply: free while past due, unpaid or cancelled' }),
+  enforced: Type.Boolean({ description: 'false when this deployment does not enforce plan limits (PLAN_LIMITS_ENFORCED)' }),
   limits: PlanLimitsSchema,
   usage: Type.Object({
     runs_this_month: Type.Integer({ description: 'runs requested since the start of the month (UTC)' }),

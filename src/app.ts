@@ -8,11 +8,12 @@ import type pg from 'pg';
 import type { EventStore, Position } from './adapters/event-store.js';
 import type { IdentityVerifier } from './adapters/identity/identity.js';
 import { createOrgCommands } from './commands/org.commands.js';
-import { createRunCommands } from './commands/run.commands.js';
+import type { OrgState } from './domain/org.decider.js';
+import { createRunCommands, type RunRequest } from './commands/run.commands.js';
 import type { IntegrationCommands } from './commands/integration.commands.js';
 import { integrationRoutes, type IntegrationRouteDeps } from './http/routes/integration.routes.js';
 import { StateCache } from './commands/state-cache.js';
-import type { Config } from './config.js';
+import { planLimitsEnforced, type Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
 import openApiPlugin from './http/plugins/openapi.js';
@@ -48,6 +49,23 @@ import { chatWebhookRoutes } from './http/routes/chat-webhook.routes.js';
 import type { NotificationCommands } from './commands/notification.commands.js';
 import { notificationSettingsRoutes } from './http/routes/notification-settings.routes.js';
 import { NOTIFICATION_SETTINGS_PROJECTION } from './projections/notification-settings.projection.js';
+import { createBillingCommands } from './commands/billing.commands.js';
+import { createPlanLimits } from './commands/plan-limits.js';
+import { billingRoutes } from './http/routes/billing.routes.js';
+import { BILLING_PROJECTION } from './projections/billing.projection.js';
+import { createPlanUsageReader, findOrgByCustomer } from './queries/billing.query.js';
+import { createStripeBilling } from './adapters/stripe/stripe-billing.js';
+import { createStripeWebhookVerifier } from './adapters/stripe/stripe-events.js';
+import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/url-policy.js';
+
+function assertStripeApiUrl(url: string, allowPrivate: boolean): void {
+  try {
+    assertProviderUrlAllowed(url, allowPrivate);
+  } catch (err) {
+    if (err instanceof ProviderUrlError) throw new Error(`STRIPE_API_URL is not allowed: ${err.message}`, { cause: err });
+    throw err;
+  }
+}
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -83,9 +101,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const API_VERSION = '0.1.0';
 
 /** Run commands wired to the read model and the run processor (used by the routes and the scheduler). */
-export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProcessor: RunProcessor; now: () => Date }) {
+export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProcessor: RunProcessor; now: () => Date; enforcePlanLimits?: boolean }) {
   const orgCommands = createOrgCommands({ store: deps.store, now: deps.now });
+  // Plan limits apply to every new run, whether a route or the scheduler requests it.
+  const limits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now: deps.now });
   return createRunCommands({
+    ...(deps.enforcePlanLimits ? { checkNewRun: (orgId: string, org: OrgState, body: RunRequest) => limits.checkNewRun(orgId, org.subscription, body) } : {}),
     store: deps.store,
     now: deps.now,
     loadOrg: orgCommands.load,
@@ -143,7 +164,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.readModels.waitFor(position, { projections, timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
   };
   const orgDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections(['org_config']) };
-  const memberDeps: OrgRouteDeps = { knex: deps.knex, orgCommands, awaitReadModel: awaitProjections([MEMBERS_PROJECTION]) };
+  const enforcePlanLimits = planLimitsEnforced(deps.config);
+  const planLimits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now });
+  const memberDeps: OrgRouteDeps = {
+    knex: deps.knex,
+    orgCommands,
+    awaitReadModel: awaitProjections([MEMBERS_PROJECTION]),
+    ...(enforcePlanLimits
+      ? { checkNewMember: async (orgId: string, userId: string) => planLimits.checkNewMember(orgId, (await orgCommands.load(orgId)).subscription, userId) }
+      : {}),
+  };
 
   await app.register(healthRoutes, { checks: deps.readiness });
   await app.register(userRoutes, { knex: deps.knex });
@@ -157,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: deps.store,
     orgCommands,
     connectedBoard: deps.connectedBoard,
-    runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now }),
+    runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now, enforcePlanLimits }),
     // A run command appends in several steps (request, plan…): wait for the run stream's last event.
     // Its position comes from a per-stream read, which sees every committed event of the stream
     // (the global head may trail a just-committed write while other transactions are open).
@@ -222,6 +252,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onAssistantFailure: (reason) => app.log.warn({ reason }, 'chat assistant failed; answered with the fallback'),
     }),
     now,
+  });
+  const { STRIPE_SECRET_KEY, STRIPE_API_URL, STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_TEAM, STRIPE_PRICE_BUSINESS } = deps.config;
+  // The secret key travels to this URL: in production HTTPS on a public host only (as for board URLs).
+  if (STRIPE_API_URL) assertStripeApiUrl(STRIPE_API_URL, deps.config.allowPrivateProviderUrls);
+  await app.register(billingRoutes, {
+    knex: deps.knex,
+    billing: createBillingCommands({
+      store: deps.store,
+      now,
+      provider: STRIPE_SECRET_KEY ? createStripeBilling({ secretKey: STRIPE_SECRET_KEY, ...(STRIPE_API_URL ? { apiUrl: STRIPE_API_URL } : {}) }) : undefined,
+      prices: { ...(STRIPE_PRICE_TEAM ? { team: STRIPE_PRICE_TEAM } : {}), ...(STRIPE_PRICE_BUSINESS ? { business: STRIPE_PRICE_BUSINESS } : {}) },
+      findOrgByCustomer: (customerId) => findOrgByCustomer(deps.knex, customerId),
+      log: app.log.child({ component: 'billing' }),
+    }),
+    planLimits,
+    enforced: enforcePlanLimits,
+    verifyWebhook: STRIPE_WEBHOOK_SECRET
+      ? createStripeWebhookVerifier({ secret: STRIPE_WEBHOOK_SECRET, toleranceSeconds: deps.config.STRIPE_WEBHOOK_TOLERANCE_SECONDS, now })
+      : undefined,
+    awaitReadModel: awaitProjections([BILLING_PROJECTION]),
   });
   return app;
 }

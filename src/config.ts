@@ -69,6 +69,15 @@ export const ConfigSchema = Type.Object({
   NOTIFY_MAX_ATTEMPTS: Int(1, 10, 4, 'attempts per notification delivery (retried only on 429, 5xx, refused connections, SMTP 4xx)'),
   NOTIFY_MAX_EVENT_AGE_MS: Int(0, 31 * 86_400_000, 86_400_000, 'events older than this are not announced (a notifier catching up must not flood channels)'),
   NOTIFY_MAX_RETRY_DELAY_MS: Int(0, 300_000, 30_000, 'longest wait between notification attempts (longer Retry-After hints fail the delivery)'),
+  STRIPE_SECRET_KEY: Str('Stripe secret key (sk_…); unset → checkout and portal answer 503'),
+  STRIPE_WEBHOOK_SECRET: Str('Stripe webhook signing secret (whsec_…); unset → the billing webhook answers 503'),
+  STRIPE_API_URL: Url('Stripe API base URL (default https://api.stripe.com); tests point it at a stand-in'),
+  STRIPE_PRICE_TEAM: Str('Stripe price id (or lookup key) of the team plan'),
+  STRIPE_PRICE_BUSINESS: Str('Stripe price id (or lookup key) of the business plan'),
+  STRIPE_WEBHOOK_TOLERANCE_SECONDS: Int(1, 3_600, 300, 'how old a signed Stripe webhook may be'),
+  PLAN_LIMITS_ENFORCED: Type.Optional(
+    Type.Boolean({ description: 'refuse what exceeds the plan (403); default: true when STRIPE_SECRET_KEY is set, since without billing nobody can upgrade' }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -84,6 +93,10 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
 }
+
+/** Whether plan limits are enforced: as configured, else only where billing lets an organization upgrade. */
+export const planLimitsEnforced = (config: Pick<Config, 'PLAN_LIMITS_ENFORCED' | 'STRIPE_SECRET_KEY'>): boolean =>
+  config.PLAN_LIMITS_ENFORCED ?? config.STRIPE_SECRET_KEY !== undefined;
 
 /** Parses the environment. Throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {

@@ -20,7 +20,7 @@ import { createPgEventStore } from './adapters/postgres/pg-event-store.js';
 import { buildApp, wireRunCommands } from './app.js';
 import { listEnabledSchedules } from './queries/org-config.query.js';
 import { createScheduler } from './reactors/scheduler.js';
-import type { Config } from './config.js';
+import { planLimitsEnforced, type Config } from './config.js';
 import { ReadinessFailure, type ReadinessCheck } from './http/routes/health.routes.js';
 import { createProjector, type Projector } from './projections/projector.js';
 import { projections, readModelMigrations } from './projections/registry.js';
@@ -233,7 +233,7 @@ export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoa
   });
   const scheduler = createScheduler({
     listSchedules: () => listEnabledSchedules(infra.db.knex),
-    runCommands: wireRunCommands({ store: infra.store, knex: infra.db.knex, runProcessor, now }),
+    runCommands: wireRunCommands({ store: infra.store, knex: infra.db.knex, runProcessor, now, enforcePlanLimits: planLimitsEnforced(infra.config) }),
     now,
     log: log.child({ component: 'scheduler' }),
   });

@@ -26,6 +26,8 @@ export interface RunCommandDeps {
   plan: (runId: string) => Promise<RunState>;
   /** Folded run states kept between commands (see state-cache.ts). */
   cache?: StateCache;
+  /** Refuses a NEW run the organization's plan does not allow (plan-limits.ts); throws a DomainError. */
+  checkNewRun?: (orgId: string, org: OrgState, body: RunRequest) => Promise<void>;
 }
 
 export interface RunRequest {
@@ -55,6 +57,7 @@ export function createRunCommands(deps: RunCommandDeps) {
   async function request(orgId: string, body: RunRequest, flow: RunFlow, context: CommandContext, runId = newId()) {
     const org = await deps.loadOrg(orgId);
     await assertCyclesAllowed(deps, orgId, org, body.cycles); // cycle P: flag, source control, plan (403)
+    await deps.checkNewRun?.(orgId, org, body);
     await run(
       orgId,
       runId,

@@ -85,12 +85,22 @@ export const SubscriptionChangedSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 
+/**
+ * The payment provider's customer that bills this organization (billing). A customer id is not a
+ * secret; remembering it lets checkout and portal reuse one customer per organization.
+ */
+export const BillingCustomerLinkedSchema = Type.Object({
+  customer_id: Type.String({ minLength: 1 }),
+  at: Type.String({ format: 'date-time' }),
+});
+
 export type OrgEvent =
   | { type: 'OrgSettingsChanged'; data: Static<typeof OrgSettingsChangedSchema> }
   | { type: 'ScheduleSaved'; data: Static<typeof ScheduleSavedSchema> }
   | { type: 'FeatureFlagChanged'; data: Static<typeof FeatureFlagChangedSchema> }
   | { type: 'MemberRoleAssigned'; data: Static<typeof MemberRoleAssignedSchema> }
-  | { type: 'SubscriptionChanged'; data: Static<typeof SubscriptionChangedSchema> };
+  | { type: 'SubscriptionChanged'; data: Static<typeof SubscriptionChangedSchema> }
+  | { type: 'BillingCustomerLinked'; data: Static<typeof BillingCustomerLinkedSchema> };
 
 export const orgEventSchemas = {
   OrgSettingsChanged: OrgSettingsChangedSchema,
@@ -98,4 +108,5 @@ export const orgEventSchemas = {
   FeatureFlagChanged: FeatureFlagChangedSchema,
   MemberRoleAssigned: MemberRoleAssignedSchema,
   SubscriptionChanged: SubscriptionChangedSchema,
+  BillingCustomerLinked: BillingCustomerLinkedSchema,
 } as const;

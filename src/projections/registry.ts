@@ -15,13 +15,15 @@ import { backlogProposalsProjection } from './backlog-proposals.projection.js';
 import { runMetricsMigrations, runMetricsProjection } from './run-metrics.projection.js';
 import { notificationSettingsMigrations, notificationSettingsProjection } from './notification-settings.projection.js';
 import { notificationLedgerMigrations } from '../reactors/notification-ledger.js';
+import { billingMigrations } from './billing.schema.js';
+import { billingProjection } from './billing.projection.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection, billingProjection];
 
 // secretMigrations: the `secrets` table is not a read model (no projection lists it in `tables`, so a
 // rebuild never truncates it); it rides on this list so one migration step creates every table.
 // notificationLedgerMigrations: the notifier's delivery ledger, likewise not a read model.
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations, ...billingMigrations],
 };

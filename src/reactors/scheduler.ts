@@ -8,6 +8,7 @@ import { DomainError } from '../domain/errors.js';
 import { dueSlot } from '../domain/schedule-time.js';
 import type { EnabledSchedule } from '../queries/org-config.query.js';
 import type { RunCommands } from '../commands/run.commands.js';
+import { PlanLimitError } from '../commands/plan-limits.js';
 import type { ProjectorLog } from '../projections/projector.js';
 
 export interface SchedulerDeps {
@@ -32,6 +33,8 @@ export function createScheduler(deps: SchedulerDeps) {
   const catchUpMs = deps.catchUpMs ?? 15 * 60_000;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  // Slots refused by a plan limit: logged once, not tried again on every tick of the catch-up window.
+  const refusedByPlan = new Set<string>();
 
   /** One look: fires every slot due now. Returns the run ids it requested or resumed. */
   async function tick(): Promise<string[]> {
@@ -41,6 +44,7 @@ export function createScheduler(deps: SchedulerDeps) {
       const slot = dueSlot(schedule, new Date(now.getTime() - catchUpMs), now);
       if (!slot) continue;
       const runId = slotRunId(schedule.org_id, slot.key);
+      if (refusedByPlan.has(runId)) continue;
       try {
         const result = await deps.runCommands.trigger(
           schedule.org_id,
@@ -56,6 +60,10 @@ export function createScheduler(deps: SchedulerDeps) {
         fired.push(result.runId);
       } catch (err) {
         // One organization's problem (no board configured…) must not stop the others.
+        if (err instanceof PlanLimitError) {
+          if (refusedByPlan.size >= 10_000) refusedByPlan.clear();
+          refusedByPlan.add(runId);
+        }
         if (err instanceof DomainError) deps.log?.warn({ org: schedule.org_id, slot: slot.key, err: err.message }, 'scheduled run not started');
         else deps.log?.error({ err, org: schedule.org_id, slot: slot.key }, 'scheduled run failed; retrying next tick');
       }

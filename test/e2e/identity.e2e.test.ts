@@ -76,7 +76,7 @@ describe('identity through the real server', () => {
       user_id: 'user_member',
       role: 'viewer',
       org_role: 'org:member',
-      subscription: { plan: 'free', status: 'active' },
+      subscription: { plan: 'free', status: 'active', effective_plan: 'free', current_period_end: null, cancel_at_period_end: false },
     });
     expect(me.headers.get('x-request-id')).toBeTruthy();
   });

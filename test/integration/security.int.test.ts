@@ -112,7 +112,7 @@ describe('authorization: roles and the 403 object', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json<{ user_id: string }[]>().map((m) => m.user_id)).toContain('op-1');
     const userMe = (await t.app.inject({ url: '/api/user/me', headers: op })).json();
-    expect(userMe).toEqual({ org_id: 'org_a', user_id: 'op-1', role: 'operator', org_role: 'org:member', subscription: { plan: 'free', status: 'active' } });
+    expect(userMe).toEqual({ org_id: 'org_a', user_id: 'op-1', role: 'operator', org_role: 'org:member', subscription: { plan: 'free', status: 'active', effective_plan: 'free', current_period_end: null, cancel_at_period_end: false } });
   });
 
   it('never lets an assignment grant roles:manage or billing:manage (400), nor anyone but the administrator assign (403)', async () => {

@@ -8,4 +8,6 @@ export interface OrgRouteDeps {
   orgCommands: OrgCommands;
   /** Waits (bounded) until the org read models include `position`, so a write is visible to the next read. */
   awaitReadModel(position: Position | undefined): Promise<void>;
+  /** Refuses a stored assignment for a new member beyond the plan's limit (billing); throws a DomainError. */
+  checkNewMember?: (orgId: string, userId: string) => Promise<void>;
 }

@@ -60,6 +60,7 @@ export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, d
     async (request) => {
       const { user_id } = request.params;
       const { role, permissions = [] } = request.body;
+      await deps.checkNewMember?.(request.orgId, user_id);
       const result = await deps.orgCommands.assignMemberRole(request.orgId, user_id, role, permissions, commandContext(request));
       await deps.awaitReadModel(result.position);
       // The stream's state is the truth even if the read model were still behind after the bounded wait.

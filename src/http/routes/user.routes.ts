@@ -4,6 +4,8 @@ import { nextSlot } from '../../domain/schedule-time.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { getSchedule } from '../../queries/org-config.query.js';
 import { listRuns } from '../../queries/runs.query.js';
+import { getSubscription } from '../../queries/billing.query.js';
+import { effectivePlan } from '../../domain/plans.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
 import { StatusSchema, UserMeSchema } from '../schemas/user.schemas.js';
 import type { OrgRouteDeps } from './org-route-deps.js';
@@ -33,13 +35,24 @@ export const userRoutes: FastifyPluginAsyncTypebox<Pick<OrgRouteDeps, 'knex'>> =
         response: { 200: UserMeSchema, ...authErrorResponses },
       },
     },
-    async (request) => ({
-      org_id: request.orgId,
-      user_id: request.identity.userId,
-      role: request.access.role,
-      org_role: request.identity.orgRole ?? null,
-      // Billing is a later issue: every organization is on the free plan until it lands.
-      subscription: { plan: 'free', status: 'active' },
-    }),
+    async (request) => {
+      // The billing read model; an organization without a subscription event is on the free plan.
+      const subscription = await getSubscription(deps.knex, request.orgId);
+      return {
+        org_id: request.orgId,
+        user_id: request.identity.userId,
+        role: request.access.role,
+        org_role: request.identity.orgRole ?? null,
+        subscription: subscription
+          ? {
+              plan: subscription.plan,
+              status: subscription.status,
+              effective_plan: effectivePlan(subscription),
+              current_period_end: subscription.current_period_end,
+              cancel_at_period_end: subscription.cancel_at_period_end ?? false,
+            }
+          : { plan: 'free', status: 'active', effective_plan: 'free', current_period_end: null, cancel_at_period_end: false },
+      };
+    },
   );
 };

@@ -19,6 +19,9 @@ export const StatusSchema = Type.Object({
 export const SubscriptionSummarySchema = Type.Object({
   plan: Type.String(),
   status: Type.String(),
+  effective_plan: Type.Optional(Type.String({ description: 'the plan whose limits apply (free while past due or cancelled)' })),
+  current_period_end: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  cancel_at_period_end: Type.Optional(Type.Boolean()),
 });
 
 export const UserMeSchema = Type.Object({

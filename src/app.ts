@@ -41,6 +41,12 @@ import { createBacklogCommands } from './commands/backlog.commands.js';
 import { backlogRoutes } from './http/routes/backlog.routes.js';
 import { BACKLOG_PROPOSALS_PROJECTION } from './projections/backlog-proposals.projection.js';
 import { createChatCompletionsExtractor } from './adapters/llm/chat-completions-extractor.js';
+import { createSnsVerifier, productionSnsTrust, type SnsTrust } from './adapters/sns/sns-verifier.js';
+import { createReplayLedger } from './adapters/sns/sns-replay-ledger.js';
+import { createSuppressionCommands } from './commands/suppression.commands.js';
+import { emailBounceRoutes } from './http/routes/email-bounce.routes.js';
+import { suppressionRoutes } from './http/routes/suppressions.routes.js';
+import { EMAIL_SUPPRESSIONS_PROJECTION } from './projections/email-suppressions.projection.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -64,6 +70,11 @@ export interface AppDeps {
   integration: IntegrationCommands;
   providerFor: IntegrationRouteDeps['providerFor'];
   now?: () => Date;
+  /**
+   * Host rule and https trust of the SNS verifier. Only the test harness passes this (see
+   * docs/email-suppressions.md); absent → AWS's SNS hosts and the system CAs. Never configuration.
+   */
+  snsTrust?: SnsTrust;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
 }
@@ -187,6 +198,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {}),
     }),
     awaitProposals: awaitProjections([BACKLOG_PROPOSALS_PROJECTION]),
+  });
+  const suppressionCommands = createSuppressionCommands({ store: deps.store, now, cache: new StateCache() });
+  await app.register(emailBounceRoutes, {
+    verifier: createSnsVerifier({
+      trust: deps.snsTrust ?? productionSnsTrust,
+      ...(deps.config.SNS_TOPIC_ARN ? { topicArn: deps.config.SNS_TOPIC_ARN } : {}),
+      requireTopic: deps.config.isProduction,
+      now: () => now().getTime(),
+    }),
+    ledger: createReplayLedger(deps.knex, { maxRows: deps.config.SNS_LEDGER_MAX_ROWS, maxAgeMs: deps.config.SNS_LEDGER_MAX_AGE_HOURS * 3_600_000, now }),
+    commands: suppressionCommands,
+    now,
+  });
+  await app.register(suppressionRoutes, {
+    knex: deps.knex,
+    commands: suppressionCommands,
+    systemApiKey: deps.config.SYSTEM_API_KEY,
+    awaitReadModel: awaitProjections([EMAIL_SUPPRESSIONS_PROJECTION]),
   });
   return app;
 }

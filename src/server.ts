@@ -36,6 +36,7 @@ import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/ur
 import { createSecretStore, loadSecretsKey, SecretDecryptionError } from './adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from './commands/integration.commands.js';
 import { StateCache } from './commands/state-cache.js';
+import type { SnsTrust } from './adapters/sns/sns-verifier.js';
 
 export interface Infrastructure {
   config: Config;
@@ -239,8 +240,14 @@ export interface Service {
   close: () => Promise<void>;
 }
 
+/** What only code can pass to the service, never configuration: the CLI passes none of it. */
+export interface ServiceOptions {
+  /** SNS verifier host rule and CA: test harness only (docs/email-suppressions.md). */
+  snsTrust?: SnsTrust;
+}
+
 /** Everything `serve` runs, wired and started, except the listening socket (tests use app.inject). */
-export async function createService(config: Config, log: Logger = createLogger(config)): Promise<Service> {
+export async function createService(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<Service> {
   const identity = await createIdentity(config);
   const infra = await openInfrastructure(config, log);
   const projector: Projector = createProjector({
@@ -283,6 +290,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
       integration: boards.integration,
       providerFor: boards.providerFor,
       logger: log,
+      ...(options.snsTrust ? { snsTrust: options.snsTrust } : {}),
     });
     let closing: Promise<void> | undefined;
     const close = () =>
@@ -307,11 +315,11 @@ export interface RunningServer {
 }
 
 /** `sprintguard serve`: API + projector in one process. */
-export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
+export async function startServer(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<RunningServer> {
   // A database that cannot be reached at start is waited for, not fatal: meanwhile a placeholder
   // answers on the port (readiness 503), so orchestrators see a live, unready process.
   let placeholder: FastifyInstance | undefined;
-  const service = await retryWhileUnavailable(log, () => createService(config, log), async () => {
+  const service = await retryWhileUnavailable(log, () => createService(config, log, options), async () => {
     if (placeholder) return;
     placeholder = buildStartingApp(['database', 'event_store']);
     await placeholder.listen({ port: config.PORT, host: config.HOST });

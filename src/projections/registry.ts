@@ -13,12 +13,15 @@ import { projectionMigrations } from './projections.schema.js';
 import { backlogProposalsMigrations } from './backlog-proposals.schema.js';
 import { backlogProposalsProjection } from './backlog-proposals.projection.js';
 import { runMetricsMigrations, runMetricsProjection } from './run-metrics.projection.js';
+import { emailSuppressionsMigrations, emailSuppressionsProjection } from './email-suppressions.projection.js';
+import { snsLedgerMigrations } from '../adapters/sns/sns-replay-ledger.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, emailSuppressionsProjection];
 
 // secretMigrations: the `secrets` table is not a read model (no projection lists it in `tables`, so a
 // rebuild never truncates it); it rides on this list so one migration step creates every table.
+// snsLedgerMigrations likewise: the SNS replay ledger is not a read model.
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...emailSuppressionsMigrations, ...snsLedgerMigrations],
 };

@@ -16,7 +16,7 @@ export interface SuppressionView {
 
 /** True when the address (matched ignoring case and surrounding spaces) is suppressed now. */
 export async function isSuppressed(knex: Knex, email: string): Promise<boolean> {
-  const row = await knex('email_suppressions').where({ email: normalizeEmail(email), suppressed: true }).first('email');
+  const row: unknown = await knex('email_suppressions').where({ email: normalizeEmail(email), suppressed: true }).first('email');
   return row !== undefined;
 }
 

@@ -53,8 +53,8 @@ export function createReplayLedger(knex: Knex, options: ReplayLedgerOptions): Re
 
   async function prune(): Promise<number> {
     const cutoff = new Date(now().getTime() - options.maxAgeMs);
-    const old = await knex(SNS_LEDGER_TABLE).where('received_at', '<', cutoff).delete();
-    const excess = await knex.raw(
+    const old: number = await knex(SNS_LEDGER_TABLE).where('received_at', '<', cutoff).delete();
+    const excess: unknown = await knex.raw(
       `DELETE FROM ?? WHERE message_id IN (SELECT message_id FROM ?? ORDER BY received_at DESC, message_id DESC OFFSET ?)`,
       [SNS_LEDGER_TABLE, SNS_LEDGER_TABLE, options.maxRows],
     );
@@ -64,11 +64,11 @@ export function createReplayLedger(knex: Knex, options: ReplayLedgerOptions): Re
   return {
     maxAgeMs: options.maxAgeMs,
     async has(messageId) {
-      const row = await knex(SNS_LEDGER_TABLE).where({ message_id: messageId }).first('message_id');
+      const row: unknown = await knex(SNS_LEDGER_TABLE).where({ message_id: messageId }).first('message_id');
       return row !== undefined;
     },
     async record(messageId) {
-      const inserted = await knex(SNS_LEDGER_TABLE).insert({ message_id: messageId, received_at: now() }).onConflict('message_id').ignore().returning('message_id');
+      const inserted: unknown[] = await knex(SNS_LEDGER_TABLE).insert({ message_id: messageId, received_at: now() }).onConflict('message_id').ignore().returning('message_id');
       if (++sincePrune >= pruneEvery) {
         sincePrune = 0;
         await prune();

@@ -102,7 +102,7 @@ export function createSnsVerifier(options: SnsVerifierOptions): SnsVerifier {
         if (err instanceof SnsCertificateError) throw new SnsVerificationError(err.retryable ? 503 : 403, err.message);
         throw err;
       }
-      let valid = false;
+      let valid: boolean;
       try {
         valid = verifySignature(digest, Buffer.from(canonicalString(message), 'utf8'), key, Buffer.from(message.Signature, 'base64'));
       } catch {

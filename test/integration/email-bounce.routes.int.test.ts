@@ -157,10 +157,10 @@ describe('GET and DELETE /api/email/suppressions', () => {
     expect(body.items).toHaveLength(2);
     expect(body.limit).toBe(2);
     expect(body.total).toBeGreaterThanOrEqual(6);
-    const all = (await feed('?limit=500')).json();
-    const times = (all.items as { last_suppressed_at: string }[]).map((i) => i.last_suppressed_at);
+    const all = (await feed('?limit=500')).json<{ items: { email: string; last_suppressed_at: string }[] }>();
+    const times = all.items.map((i) => i.last_suppressed_at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(all.items.find((i: { email: string }) => i.email === 'alice@example.com')).toEqual({
+    expect(all.items.find((i) => i.email === 'alice@example.com')).toEqual({
       email: 'alice@example.com',
       reason: 'bounce',
       type: 'Permanent',
@@ -179,7 +179,7 @@ describe('GET and DELETE /api/email/suppressions', () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/email/suppressions/Alice%40Example.com', headers: { 'x-api-key': KEY } });
     expect(res.statusCode).toBe(204);
     expect(await isSuppressed(t.infra.db.knex, 'alice@example.com')).toBe(false);
-    expect((await feed('?limit=500')).json().items.map((i: { email: string }) => i.email)).not.toContain('alice@example.com');
+    expect((await feed('?limit=500')).json<{ items: { email: string }[] }>().items.map((i) => i.email)).not.toContain('alice@example.com');
     const again = await t.app.inject({ method: 'DELETE', url: '/api/email/suppressions/alice%40example.com', headers: { 'x-api-key': KEY } });
     expect(again.statusCode).toBe(404);
     expect(Object.keys(again.json())).toEqual(['detail']);

@@ -36,8 +36,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     SYSTEM_API_KEY: KEY,
     SNS_TOPIC_ARN: TEST_TOPIC_ARN,
-    // The burst comes from one address; SNS spreads its deliveries over many.
-    RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+    // Writes keep the default limit (60/min per address): the webhook must not be limited (SNS
+    // does not retry a 429). Reads are raised for the feed polling below.
     RATE_LIMIT_READS_PER_MINUTE: '1000000',
   });
   service = await startService({ env, port: await freePort(), argv: ['--import', 'tsx', ENTRY, trustFile] });

@@ -18,7 +18,7 @@ import { parseSnsMessage, SnsMessageError, type SnsMessage } from '../../adapter
 import { SnsVerificationError, type SnsVerifier } from '../../adapters/sns/sns-verifier.js';
 import { parseSesFeedback } from '../../adapters/sns/ses-notification.js';
 import type { SuppressionCommands } from '../../commands/suppression.commands.js';
-import { DetailErrorSchema, MiddlewareErrorSchema } from '../schemas/common.schemas.js';
+import { DetailErrorSchema } from '../schemas/common.schemas.js';
 import { BounceAckSchema, type BounceAck } from '../schemas/suppressions.schemas.js';
 
 export interface EmailBounceRouteDeps {
@@ -71,11 +71,13 @@ export const emailBounceRoutes: FastifyPluginAsyncTypebox<EmailBounceRouteDeps> 
   app.post(
     '/api/webhooks/email-bounce',
     {
-      config: { public: true },
+      // SNS does not retry a 4xx: a 429 would lose the bounce. The cost of a request is bounded
+      // without the limiter: body ≤ 256 KB, no fetch for a URL off the SNS rule, cached certificates.
+      config: { public: true, rateLimitExempt: true },
       schema: {
         tags: ['email'],
         summary: 'Receive SES bounce and complaint notifications from SNS (signature-verified)',
-        response: { 200: BounceAckSchema, 400: DetailErrorSchema, 403: DetailErrorSchema, 429: MiddlewareErrorSchema, 503: DetailErrorSchema },
+        response: { 200: BounceAckSchema, 400: DetailErrorSchema, 403: DetailErrorSchema, 503: DetailErrorSchema },
       },
     },
     async (request, reply: FastifyReply) => {

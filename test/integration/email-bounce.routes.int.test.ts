@@ -237,3 +237,30 @@ describe('a failure after verification', () => {
     await app.close();
   });
 });
+
+describe('in production (NODE_ENV=production)', () => {
+  it('refuses every notification while SNS_TOPIC_ARN is unset, and a foreign topic once it is set, before fetching anything', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_JWKS_URL: 'https://127.0.0.1:1/.well-known/jwks.json',
+      AUTH_ISSUER: 'https://issuer.example',
+      SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
+    const before = sns.requests.length;
+    for (const [env, status] of [
+      [production, 503],
+      [{ ...production, SNS_TOPIC_ARN: 'arn:aws:sns:us-east-1:123456789012:other' }, 403],
+    ] as const) {
+      const prod = await createTestApp({ label: 'email_bounce_prod', env, service: { snsTrust: sns.trust } });
+      try {
+        const message = sns.notification(sesBounce(['prod@example.com']));
+        const res = await prod.app.inject({ method: 'POST', url: '/api/webhooks/email-bounce', headers: snsHeaders(message), payload: JSON.stringify(message) });
+        expect(res.statusCode).toBe(status);
+        expect(Object.keys(res.json())).toEqual(['detail']);
+      } finally {
+        await prod.close();
+      }
+    }
+    expect(sns.requests.length).toBe(before);
+  });
+});

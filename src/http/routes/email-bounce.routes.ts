@@ -28,7 +28,8 @@ export interface EmailBounceRouteDeps {
   now: () => Date;
 }
 
-const MAX_BODY = 256 * 1024;
+// SNS messages are at most 256 KiB; the envelope and JSON escaping of Message add to that.
+const MAX_BODY = 1024 * 1024;
 
 export const emailBounceRoutes: FastifyPluginAsyncTypebox<EmailBounceRouteDeps> = async (app, deps) => {
   // This plugin's scope only: the raw body as text, whatever the content type (SNS says text/plain).
@@ -72,7 +73,7 @@ export const emailBounceRoutes: FastifyPluginAsyncTypebox<EmailBounceRouteDeps> 
     '/api/webhooks/email-bounce',
     {
       // SNS does not retry a 4xx: a 429 would lose the bounce. The cost of a request is bounded
-      // without the limiter: body ≤ 256 KB, no fetch for a URL off the SNS rule, cached certificates.
+      // without the limiter: body ≤ 1 MB, no fetch for a URL off the SNS rule, cached certificates.
       config: { public: true, rateLimitExempt: true },
       schema: {
         tags: ['email'],

@@ -118,6 +118,13 @@ describe('refused messages', () => {
     expect(err.message).toMatch(message);
   });
 
+  it('a certificate host that stalls: 503, so SNS retries', async () => {
+    const impatient = createSnsVerifier({ trust: sns.trust, topicArn: TEST_TOPIC_ARN, requireTopic: true, timeoutMs: 300 });
+    const err = await refusal(sns.notification('x', { certUrl: `${sns.origin}/slow.pem` }), impatient);
+    expect(err.status).toBe(503);
+    expect(err.message).toMatch(/did not answer/);
+  });
+
   it.each([
     ['an http URL', (o: string) => `${o.replace('https:', 'http:')}/SimpleNotificationService-test.pem`, /https/],
     ['a foreign host', () => 'https://evil.example/SimpleNotificationService-test.pem', /SNS host/],

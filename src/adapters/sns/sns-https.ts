@@ -25,7 +25,17 @@ export class SnsFetchError extends Error {
 }
 
 export function httpsGetNoRedirect(url: URL, options: SnsHttpsOptions): Promise<string> {
-  return new Promise((resolve, reject) => {
+  return new Promise<string>((settleOk, settleFailed) => {
+    // `timeout` below is the socket's idle time; this bounds the whole exchange (a slow drip too).
+    const deadline = setTimeout(() => req.destroy(new SnsFetchError(`did not answer within ${options.timeoutMs} ms`, true)), options.timeoutMs);
+    const resolve = (body: string) => {
+      clearTimeout(deadline);
+      settleOk(body);
+    };
+    const reject = (err: SnsFetchError) => {
+      clearTimeout(deadline);
+      settleFailed(err);
+    };
     const req = https.get(url, { ...(options.ca ? { ca: options.ca } : {}), timeout: options.timeoutMs, headers: { accept: '*/*' } }, (res) => {
       const status = res.statusCode ?? 0;
       if (status !== 200) {
@@ -49,7 +59,10 @@ export function httpsGetNoRedirect(url: URL, options: SnsHttpsOptions): Promise<
     });
     req.on('timeout', () => req.destroy(new SnsFetchError(`did not answer within ${options.timeoutMs} ms`, true)));
     req.on('error', (err) => {
-      if (err instanceof SnsFetchError) reject(err);
+      if (err instanceof SnsFetchError) {
+        reject(err);
+        return;
+      }
       // TLS failures (untrusted certificate, wrong name) are the URL's fault; the rest is network.
       const code = (err as { code?: unknown }).code;
       const tls = typeof code === 'string' && /CERT|SELF_SIGNED|ALTNAME|SSL|TLS/.test(code);

@@ -65,6 +65,10 @@ export async function startSnsStandIn(): Promise<SnsStandIn> {
       case '/moved.pem':
         res.writeHead(301, { location: '/SimpleNotificationService-test.pem' }).end();
         return;
+      case '/slow.pem':
+        // Headers and one byte, then nothing: only the verifier's deadline ends it.
+        res.writeHead(200).write('-');
+        return;
       case '/huge.pem':
         res.writeHead(200).end('x'.repeat(64 * 1024));
         return;
@@ -131,7 +135,11 @@ export async function startSnsStandIn(): Promise<SnsStandIn> {
         { ...(options.version ? { version: options.version } : {}) },
       );
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -50,7 +50,7 @@ export const ConfigSchema = Type.Object({
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini', description: 'model name for meeting extraction' }),
   LLM_TIMEOUT_MS: Int(100, 600_000, 30_000, 'how long meeting extraction waits for the language model'),
   SYSTEM_API_KEY: Type.Optional(
-    Type.String({ minLength: 16, description: 'system credential (X-API-Key) of the suppression feed; unset → the feed answers 503' }),
+    Type.String({ minLength: 16, description: 'system credential (X-API-Key) of the suppression feed; unset → the feed refuses everyone (401)' }),
   ),
   SNS_TOPIC_ARN: Type.Optional(
     Type.String({ pattern: '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_.-]{1,256}$', description: 'SNS topic of SES bounce/complaint notifications; required in production, checked when set' }),

@@ -192,14 +192,17 @@ describe('GET and DELETE /api/email/suppressions', () => {
 });
 
 describe('without SYSTEM_API_KEY', () => {
-  it('the feed answers 503 { error } whatever the caller sends', async () => {
+  it('the feed answers 401 { error } whatever the caller sends', async () => {
     const { suppressionRoutes } = await import('../../src/http/routes/suppressions.routes.js');
     const app = Fastify();
     await app.register(errorsPlugin);
     await app.register(suppressionRoutes, { knex: t.infra.db.knex, commands: createSuppressionCommands({ store: t.infra.store, now: () => new Date() }), systemApiKey: undefined, awaitReadModel: async () => {} });
-    const res = await app.inject({ url: '/api/email/suppressions', headers: { 'x-api-key': KEY } });
-    expect(res.statusCode).toBe(503);
-    expect(Object.keys(res.json())).toEqual(['error']);
+    for (const headers of [{ 'x-api-key': KEY }, { 'x-api-key': '' }, {}]) {
+      const res = await app.inject({ url: '/api/email/suppressions', headers });
+      expect(res.statusCode).toBe(401);
+      expect(Object.keys(res.json())).toEqual(['error']);
+    }
+    expect((await app.inject({ method: 'DELETE', url: '/api/email/suppressions/a%40b.io', headers: { 'x-api-key': KEY } })).statusCode).toBe(401);
     await app.close();
   });
 });

@@ -17,19 +17,26 @@ import { Type } from '@sinclair/typebox';
 export interface SuppressionRouteDeps {
   knex: Knex;
   commands: SuppressionCommands;
-  /** SYSTEM_API_KEY; undefined → the routes answer 503. */
+  /** SYSTEM_API_KEY; undefined → the routes answer 401 to everyone. */
   systemApiKey: string | undefined;
   awaitReadModel: (position: Position | undefined) => Promise<void>;
 }
 
-const errors = { 400: DetailErrorSchema, 401: MiddlewareErrorSchema, 429: MiddlewareErrorSchema, 503: Type.Union([DetailErrorSchema, MiddlewareErrorSchema]) };
+const errors = { 400: DetailErrorSchema, 401: MiddlewareErrorSchema, 429: MiddlewareErrorSchema, 503: DetailErrorSchema };
 
 export const suppressionRoutes: FastifyPluginAsyncTypebox<SuppressionRouteDeps> = async (app, deps) => {
   // onRequest: before the body and the query are parsed, so a caller without the key learns nothing.
+  // SYSTEM_API_KEY unset: no key can be right, so every caller gets the same 401 (a client mistake
+  // is never a 5xx, and the answer does not tell outsiders how the server is configured); the
+  // operator is told once in the log.
+  let warned = false;
   const requireSystemKey = async (request: FastifyRequest) => {
-    if (!deps.systemApiKey) throw new MiddlewareError(503, 'The suppression feed is not configured on this server');
     const given = request.headers['x-api-key'];
-    if (typeof given !== 'string' || !timingSafeEqualText(given, deps.systemApiKey)) {
+    if (!deps.systemApiKey) {
+      if (!warned) request.log.warn('the suppression feed was called but SYSTEM_API_KEY is not set');
+      warned = true;
+    }
+    if (!deps.systemApiKey || typeof given !== 'string' || !timingSafeEqualText(given, deps.systemApiKey)) {
       throw new MiddlewareError(401, 'A valid X-API-Key is required');
     }
   };

@@ -66,6 +66,12 @@ function assertStripeApiUrl(url: string, allowPrivate: boolean): void {
     throw err;
   }
 }
+import { createSnsVerifier, productionSnsTrust, type SnsTrust } from './adapters/sns/sns-verifier.js';
+import { createReplayLedger } from './adapters/sns/sns-replay-ledger.js';
+import { createSuppressionCommands } from './commands/suppression.commands.js';
+import { emailBounceRoutes } from './http/routes/email-bounce.routes.js';
+import { suppressionRoutes } from './http/routes/suppressions.routes.js';
+import { EMAIL_SUPPRESSIONS_PROJECTION } from './projections/email-suppressions.projection.js';
 
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
@@ -93,6 +99,11 @@ export interface AppDeps {
   /** Notification channel settings (webhook URLs in the secret store); without it the routes are absent. */
   notifications?: NotificationCommands;
   now?: () => Date;
+  /**
+   * Host rule and https trust of the SNS verifier. Only the test harness passes this (see
+   * docs/email-suppressions.md); absent → AWS's SNS hosts and the system CAs. Never configuration.
+   */
+  snsTrust?: SnsTrust;
   /** A pino logger to use; false for none (tests); default a new one at LOG_LEVEL. */
   logger?: FastifyBaseLogger | false;
 }
@@ -272,6 +283,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createStripeWebhookVerifier({ secret: STRIPE_WEBHOOK_SECRET, toleranceSeconds: deps.config.STRIPE_WEBHOOK_TOLERANCE_SECONDS, now })
       : undefined,
     awaitReadModel: awaitProjections([BILLING_PROJECTION]),
+  });
+  const suppressionCommands = createSuppressionCommands({ store: deps.store, now, cache: new StateCache() });
+  await app.register(emailBounceRoutes, {
+    verifier: createSnsVerifier({
+      trust: deps.snsTrust ?? productionSnsTrust,
+      ...(deps.config.SNS_TOPIC_ARN ? { topicArn: deps.config.SNS_TOPIC_ARN } : {}),
+      requireTopic: deps.config.isProduction,
+      now: () => now().getTime(),
+    }),
+    ledger: createReplayLedger(deps.knex, { maxRows: deps.config.SNS_LEDGER_MAX_ROWS, maxAgeMs: deps.config.SNS_LEDGER_MAX_AGE_HOURS * 3_600_000, now }),
+    commands: suppressionCommands,
+    now,
+  });
+  await app.register(suppressionRoutes, {
+    knex: deps.knex,
+    commands: suppressionCommands,
+    systemApiKey: deps.config.SYSTEM_API_KEY,
+    awaitReadModel: awaitProjections([EMAIL_SUPPRESSIONS_PROJECTION]),
   });
   return app;
 }

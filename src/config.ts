@@ -78,6 +78,14 @@ export const ConfigSchema = Type.Object({
   PLAN_LIMITS_ENFORCED: Type.Optional(
     Type.Boolean({ description: 'refuse what exceeds the plan (403); default: true when STRIPE_SECRET_KEY is set, since without billing nobody can upgrade' }),
   ),
+  SYSTEM_API_KEY: Type.Optional(
+    Type.String({ minLength: 16, description: 'system credential (X-API-Key) of the suppression feed; unset → the feed refuses everyone (401)' }),
+  ),
+  SNS_TOPIC_ARN: Type.Optional(
+    Type.String({ pattern: '^arn:aws[a-z-]*:sns:[a-z0-9-]+:[0-9]{12}:[A-Za-z0-9_.-]{1,256}$', description: 'SNS topic of SES bounce/complaint notifications; required in production, checked when set' }),
+  ),
+  SNS_LEDGER_MAX_ROWS: Int(100, 100_000_000, 100_000, 'SNS MessageIds kept by the replay ledger'),
+  SNS_LEDGER_MAX_AGE_HOURS: Int(1, 24 * 365, 72, 'how long the replay ledger keeps a MessageId; older messages are refused'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

@@ -49,6 +49,8 @@ import type { NotificationChannel } from './adapters/chat/channel.js';
 import { createSmtpMailer } from './adapters/mail/smtp.js';
 import { createNotifier, createNotifierReactor } from './reactors/notifier.reactor.js';
 import type { ChatChannelKind } from './domain/notification.events.js';
+import type { SnsTrust } from './adapters/sns/sns-verifier.js';
+import { isSuppressed } from './queries/suppressions.query.js';
 
 export interface Infrastructure {
   config: Config;
@@ -210,7 +212,7 @@ export async function createOrgBoards(config: Config, infra: Infrastructure): Pr
 }
 
 /** The reactors (run executor, proposal applier, notifier) and the scheduler, with what they share with the API. */
-export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoards, options: WorkerOptions = {}) {
+export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoards) {
   const now = () => new Date();
   // Cycle P: pull requests from the saved source control, links already made from the runs read model.
   const pullRequests = createPullRequestInputs({
@@ -227,7 +229,7 @@ export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoa
     reactors: [
       createRunExecutorReactor(runProcessor),
       createProposalApplierReactor(createProposalApplier({ store: infra.store, boards: boards.providers, now })),
-      createNotifierReactor(createConfiguredNotifier(infra, boards.notifications, log, options)),
+      createNotifierReactor(createConfiguredNotifier(infra, boards.notifications, log)),
     ],
     log: log.child({ component: 'reactors' }),
   });
@@ -271,8 +273,14 @@ export interface Service {
   close: () => Promise<void>;
 }
 
+/** What only code can pass to the service, never configuration: the CLI passes none of it. */
+export interface ServiceOptions {
+  /** SNS verifier host rule and CA: test harness only (docs/email-suppressions.md). */
+  snsTrust?: SnsTrust;
+}
+
 /** Everything `serve` runs, wired and started, except the listening socket (tests use app.inject). */
-export async function createService(config: Config, log: Logger = createLogger(config)): Promise<Service> {
+export async function createService(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<Service> {
   const identity = await createIdentity(config);
   const infra = await openInfrastructure(config, log);
   const projector: Projector = createProjector({
@@ -316,6 +324,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
       providerFor: boards.providerFor,
       notifications: boards.notifications,
       logger: log,
+      ...(options.snsTrust ? { snsTrust: options.snsTrust } : {}),
     });
     let closing: Promise<void> | undefined;
     const close = () =>
@@ -340,11 +349,11 @@ export interface RunningServer {
 }
 
 /** `sprintguard serve`: API + projector in one process. */
-export async function startServer(config: Config, log: Logger = createLogger(config)): Promise<RunningServer> {
+export async function startServer(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<RunningServer> {
   // A database that cannot be reached at start is waited for, not fatal: meanwhile a placeholder
   // answers on the port (readiness 503), so orchestrators see a live, unready process.
   let placeholder: FastifyInstance | undefined;
-  const service = await retryWhileUnavailable(log, () => createService(config, log), async () => {
+  const service = await retryWhileUnavailable(log, () => createService(config, log, options), async () => {
     if (placeholder) return;
     placeholder = buildStartingApp(['database', 'event_store']);
     await placeholder.listen({ port: config.PORT, host: config.HOST });
@@ -407,16 +416,8 @@ export function closeOnSignals(server: { close: () => Promise<void> }, log: Logg
   });
 }
 
-export interface WorkerOptions {
-  /**
-   * Addresses that must receive no e-mail (bounces, complaints). Default: none. The suppressions
-   * read model (issue 8, bounce part) is wired here when it exists.
-   */
-  isSuppressed?: (email: string) => Promise<boolean>;
-}
-
 /** The notifier with its channels: chat webhooks per organization, SMTP from the environment. */
-function createConfiguredNotifier(infra: Infrastructure, notifications: NotificationCommands, log: Logger, options: WorkerOptions) {
+function createConfiguredNotifier(infra: Infrastructure, notifications: NotificationCommands, log: Logger) {
   const { config } = infra;
   const webhook = { timeoutMs: config.NOTIFY_TIMEOUT_MS };
   const chatChannel = (kind: ChatChannelKind, url: string, signal: AbortSignal): NotificationChannel => {
@@ -458,7 +459,8 @@ function createConfiguredNotifier(infra: Infrastructure, notifications: Notifica
     loadChannels: (orgId) => notifications.loadChannels(orgId),
     chatChannel,
     ...(mailer ? { mailer } : {}),
-    isSuppressed: options.isSuppressed ?? (async () => false),
+    // Addresses that bounced or complained (the suppressions read model) receive nothing.
+    isSuppressed: (email) => isSuppressed(infra.db.knex, email),
     ...(config.NOTIFY_LINK_BASE_URL ? { linkBaseUrl: config.NOTIFY_LINK_BASE_URL } : {}),
     retry: { maxAttempts: config.NOTIFY_MAX_ATTEMPTS, maxDelayMs: config.NOTIFY_MAX_RETRY_DELAY_MS },
     maxEventAgeMs: config.NOTIFY_MAX_EVENT_AGE_MS,

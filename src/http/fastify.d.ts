@@ -21,6 +21,11 @@ declare module 'fastify' {
      * source); a route that declares it must agree with the table or the app refuses to start.
      */
     permission?: Permission;
+    /**
+     * Not counted by the rate limiter. Only for a caller that never retries a 429 and whose
+     * requests must not be lost: the SNS bounce webhook (SNS retries 5xx only; docs/email-suppressions.md).
+     */
+    rateLimitExempt?: boolean;
   }
   interface FastifyRequest {
     /** Set by the auth plugin on every non-public route. */

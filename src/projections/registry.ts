@@ -17,13 +17,16 @@ import { notificationSettingsMigrations, notificationSettingsProjection } from '
 import { notificationLedgerMigrations } from '../reactors/notification-ledger.js';
 import { billingMigrations } from './billing.schema.js';
 import { billingProjection } from './billing.projection.js';
+import { emailSuppressionsMigrations, emailSuppressionsProjection } from './email-suppressions.projection.js';
+import { snsLedgerMigrations } from '../adapters/sns/sns-replay-ledger.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection, billingProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection, billingProjection, emailSuppressionsProjection];
 
 // secretMigrations: the `secrets` table is not a read model (no projection lists it in `tables`, so a
 // rebuild never truncates it); it rides on this list so one migration step creates every table.
-// notificationLedgerMigrations: the notifier's delivery ledger, likewise not a read model.
+// notificationLedgerMigrations and snsLedgerMigrations: the notifier's delivery ledger and the SNS
+// replay ledger, likewise not read models.
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations, ...billingMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations, ...billingMigrations, ...emailSuppressionsMigrations, ...snsLedgerMigrations],
 };

@@ -63,6 +63,17 @@ const probes: Probe[] = [
     send: (caller, owner) => inject('POST', `/api/webhooks/chat/${owner.id}`, caller.admin, { text: 'status' }),
     expect: 'not_found',
   },
+  // The suppression list is deployment-wide and no organization's: only the system API key
+  // reaches it, so an organization administrator's token is refused outright (401).
+  {
+    route: 'DELETE /api/email/suppressions/:email',
+    send: async (caller) => {
+      const res = await inject('DELETE', '/api/email/suppressions/someone%40example.com', caller.admin);
+      expect(res.statusCode).toBe(401);
+      return res;
+    },
+    expect: async () => {},
+  },
   // Backlog proposals: each organization imported one (seeded below).
   {
     route: 'POST /api/backlog-proposals/:proposal_id/decision',
@@ -162,7 +173,7 @@ async function seedRun(org: Org): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ label: 'tenancy' });
+  t = await createTestApp({ label: 'tenancy', env: { SYSTEM_API_KEY: 'tenancy-system-key-0123' } });
   a = await seed('org_alpha', 'alpha');
   b = await seed('org_bravo', 'bravo');
 });

@@ -46,9 +46,16 @@ export async function runCommand(args: string[], env: NodeJS.ProcessEnv): Promis
 }
 
 /** Starts `sprintguard <command>` and waits until GET /api/health answers, or fails after `timeoutMs`. */
-export async function startService(options: { env: NodeJS.ProcessEnv; port: number; command?: string; timeoutMs?: number }): Promise<ServiceProcess> {
+export async function startService(options: {
+  env: NodeJS.ProcessEnv;
+  port: number;
+  command?: string;
+  timeoutMs?: number;
+  /** Node arguments replacing `bin/sprintguard.js <command>`: a test-only entry script (e.g. sns-service-entry.ts). */
+  argv?: string[];
+}): Promise<ServiceProcess> {
   const { env, port, command = 'serve', timeoutMs = 30_000 } = options;
-  const child = spawn(process.execPath, [BIN, command], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, options.argv ?? [BIN, command], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { signDevToken, type DevTokenRequest } from '../../src/adapters/identity/dev-identity.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createService, type Service } from '../../src/server.js';
+import { createService, type Service, type ServiceOptions } from '../../src/server.js';
 import { createTestDatabaseUrl } from './database.js';
 
 export interface TestApp extends Service {
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   /** Extra environment variables (strings, as in a real environment). */
   env?: Record<string, string>;
   label?: string;
+  /** Code-only service options (e.g. the SNS verifier's trust, which only tests replace). */
+  service?: ServiceOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -33,7 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PROJECTOR_BATCH_SIZE: '500',
     ...options.env,
   });
-  const service = await createService(config, pino({ level: config.LOG_LEVEL }));
+  const service = await createService(config, pino({ level: config.LOG_LEVEL }), options.service);
   const token = (request: DevTokenRequest) => signDevToken(dataDir, request);
   return {
     ...service,

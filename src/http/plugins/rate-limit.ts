@@ -41,6 +41,7 @@ export default fp<RateLimitPluginOptions>(
     const addressKey = (request: FastifyRequest) => `ip:${request.ip}`;
 
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.rateLimitExempt) return;
       // No identity will be established: the client address is the key.
       if (request.is404 || request.routeOptions.config.public || !request.headers.authorization) {
         const decision = limiterFor(request).take(addressKey(request));

@@ -118,6 +118,7 @@ export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProces
   const limits = createPlanLimits({ usage: createPlanUsageReader(deps.knex), now: deps.now });
   return createRunCommands({
     ...(deps.enforcePlanLimits ? { checkNewRun: (orgId: string, org: OrgState, body: RunRequest) => limits.checkNewRun(orgId, org.subscription, body) } : {}),
+    enforcePlanLimits: deps.enforcePlanLimits ?? false,
     store: deps.store,
     now: deps.now,
     loadOrg: orgCommands.load,

@@ -12,12 +12,12 @@ import type { StateCache } from './state-cache.js';
 
 /** Throws 403 (DomainError 'forbidden') naming what is missing when `cycles` names P and P may not run. */
 export async function assertCyclesAllowed(
-  deps: { store: EventStore; cache?: StateCache | undefined },
+  deps: { store: EventStore; cache?: StateCache | undefined; enforcePlanLimits?: boolean | undefined },
   orgId: string,
   org: OrgState,
   cycles: readonly CycleId[] | undefined,
 ): Promise<void> {
   if (!cycles?.includes('P')) return;
   const { state } = await loadStream(deps.store, orgStreamId(orgId), integrationDecider, deps.cache);
-  assertCyclePAllowed(org, state.settings);
+  assertCyclePAllowed(org, state.settings, { enforcePlan: deps.enforcePlanLimits ?? true });
 }

@@ -28,6 +28,8 @@ export interface RunCommandDeps {
   cache?: StateCache;
   /** Refuses a NEW run the organization's plan does not allow (plan-limits.ts); throws a DomainError. */
   checkNewRun?: (orgId: string, org: OrgState, body: RunRequest) => Promise<void>;
+  /** Whether the plan's limits apply (cycle P's plan check among them); default true. */
+  enforcePlanLimits?: boolean;
 }
 
 export interface RunRequest {

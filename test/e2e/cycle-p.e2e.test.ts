@@ -66,7 +66,8 @@ beforeAll(async () => {
   gh.seedPull('acme/api', { number: 12, title: 'CSV export', head: 'ENG-2-export', body: 'Implements the export.', state: 'closed', merged_at: new Date().toISOString() });
   gh.seedPull('acme/api', { number: 13, title: 'Ops tooling', head: 'ops/OPS-5', body: 'eng-3 in lower case is no key' });
   gh.seedPull('acme/api', { number: 14, title: 'Bump dependencies', head: 'deps', body: null });
-  h = await startRunHarness('cycle_p_e2e');
+  // Plan limits on, as where billing is configured: the plan is one of cycle P's three conditions.
+  h = await startRunHarness('cycle_p_e2e', { PLAN_LIMITS_ENFORCED: 'true' });
   db = createDatabase({ url: h.databaseUrl, poolSize: 2 });
   store = createPgEventStore({ pool: db.pool, connectionString: h.databaseUrl });
   expect((await h.call('PUT', '/api/org/settings', { write_mode: 'auto', action_cap: 25, confirmation_threshold: 10 })).status).toBe(200);

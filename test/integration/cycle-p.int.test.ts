@@ -78,7 +78,7 @@ beforeAll(async () => {
   linear.seedIssue({ identifier: 'OPS-1', team: 'OPS', title: 'Rotate keys', priority: 2, estimate: 1 });
   gl.seedMergeRequest('acme/platform/api', { iid: 3, title: 'Fix crash on save', source_branch: 'ENG-1-crash', description: 'Also speeds up ENG-2 and OPS-1.' });
   gl.seedMergeRequest('acme/platform/api', { iid: 4, title: 'Unrelated', source_branch: 'chore', description: null });
-  t = await createTestApp({ label: 'cycle_p' });
+  t = await createTestApp({ label: 'cycle_p', env: { PLAN_LIMITS_ENFORCED: 'true' } });
   admin = await t.auth({ orgId: ORG, userId: 'ada', admin: true });
 });
 afterAll(async () => {

@@ -113,17 +113,23 @@ describe('cycle P gate', () => {
     source_control: { provider: 'github', repository: 'acme/api', token_ref: '00000000-0000-4000-8000-000000000002' },
   };
   const team: SubscriptionSummary = { plan: 'team', status: 'active' };
+  const enforced = { enforcePlan: true };
 
   it('names the first thing missing: the flag, the source control, then the plan', () => {
-    expect(cyclePBlocker({ flags: {}, subscription: team }, sc)).toMatch(/cycle_p feature flag/);
-    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: team }, { ...sc, source_control: undefined })).toMatch(/source-control configuration/);
-    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: team }, undefined)).toMatch(/source-control configuration/);
-    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: undefined }, sc)).toMatch(/not included in the free plan/);
-    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: { plan: 'business', status: 'past_due' } }, sc)).toMatch(/free plan/);
+    expect(cyclePBlocker({ flags: {}, subscription: team }, sc, enforced)).toMatch(/cycle_p feature flag/);
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: team }, { ...sc, source_control: undefined }, enforced)).toMatch(/source-control configuration/);
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: team }, undefined, enforced)).toMatch(/source-control configuration/);
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: undefined }, sc, enforced)).toMatch(/not included in the free plan/);
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: { plan: 'business', status: 'past_due' } }, sc, enforced)).toMatch(/free plan/);
   });
 
   it('lets team and business plans in good standing run it', () => {
-    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: team }, sc)).toBeUndefined();
-    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: { plan: 'business', status: 'trialing' } }, sc)).toBeUndefined();
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: team }, sc, enforced)).toBeUndefined();
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: { plan: 'business', status: 'trialing' } }, sc, enforced)).toBeUndefined();
+  });
+
+  it('checks the plan only where plan limits are enforced (without billing nobody could upgrade)', () => {
+    expect(cyclePBlocker({ flags: { cycle_p: true }, subscription: undefined }, sc, { enforcePlan: false })).toBeUndefined();
+    expect(cyclePBlocker({ flags: {}, subscription: undefined }, sc, { enforcePlan: false })).toMatch(/cycle_p feature flag/);
   });
 });

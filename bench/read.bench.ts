@@ -1,5 +1,8 @@
 // `npm run bench -- read` (issue 5), against the real server process:
-// - GET /api/runs?limit=50 over 100,000 runs, 50 keep-alive connections, 10 s → requests/s, p99;
+// - GET /api/runs?limit=50 over 100,000 runs, 50 keep-alive connections, 10 s → requests/s, p99
+//   (pages served from the run-list cache while the read model stands still; then the same while new
+//   runs arrive at 20/s, so that pages keep being invalidated; RUN_LIST_CACHE_MB=0 measures without
+//   the cache);
 // - CSV export of the 100,000 runs → seconds, and the growth of the server's resident memory;
 // - 1,000 SSE clients on one run while events are appended at 100/s → delivery latency p50/p99.
 // Targets: list >= 3,000 req/s with p99 <= 50 ms; CSV <= 3 s with RSS growth <= 100 MB; SSE p99 <= 100 ms.
@@ -15,6 +18,22 @@ const LIST_MS = 10_000;
 const SSE_CLIENTS = 1_000;
 const SSE_RATE = 100;
 const SSE_MS = 5_000;
+
+const meta = { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' };
+
+/** A RequestRun of the bench organization (approval flow: it waits, nothing reads a board). */
+const benchRunRequest = (runId: string, projectKey: string) => ({
+  run_id: runId,
+  org_id: ORG,
+  board_type: 'jira' as const,
+  project_key: projectKey,
+  cycles: ['T' as const],
+  dry_run: false,
+  flow: 'approval' as const,
+  settings: { write_mode: 'approval' as const, action_cap: 25, confirmation_threshold: 10 },
+  requested_by: 'bench',
+  at: new Date().toISOString(),
+});
 
 export async function run(): Promise<Figures> {
   const env = await startBenchDatabase('read');
@@ -68,6 +87,21 @@ export async function run(): Promise<Figures> {
   };
   await load('list', () => '/api/runs?limit=50');
   await load('list offset<=1950', (c, i) => `/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
+  // New runs keep arriving (real events through the projector), so cached pages keep going stale.
+  let churning = true;
+  let requested = 0;
+  const churn = (async () => {
+    while (churning) {
+      const runId = `churn-${requested++}`;
+      const events = runDecider.decide({ type: 'RequestRun', request: benchRunRequest(runId, 'CHURN') }, runDecider.initialState);
+      await env.store.append(`run-${runId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  await load('list while runs arrive', () => '/api/runs?limit=50');
+  churning = false;
+  await churn;
+  figures['list while runs arrive: runs requested'] = requested;
   agent.destroy();
   // BENCH_READ_ONLY=list stops here (for profiling the list alone).
   if (process.env.BENCH_READ_ONLY === 'list') {
@@ -109,26 +143,8 @@ export async function run(): Promise<Figures> {
   // 3. Many SSE clients on one run.
   console.log(`${SSE_CLIENTS} SSE clients on one run, ${SSE_RATE} events/s for ${SSE_MS / 1000} s…`);
   const runStream = 'run-sse-bench';
-  const meta = { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' };
-  const requested = runDecider.decide(
-    {
-      type: 'RequestRun',
-      request: {
-        run_id: 'sse-bench',
-        org_id: ORG,
-        board_type: 'jira',
-        project_key: 'SSE',
-        cycles: ['T'],
-        dry_run: false,
-        flow: 'approval',
-        settings: { write_mode: 'approval', action_cap: 25, confirmation_threshold: 10 },
-        requested_by: 'bench',
-        at: new Date().toISOString(),
-      },
-    },
-    runDecider.initialState,
-  );
-  await env.store.append(runStream, requested.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
+  const sseRun = runDecider.decide({ type: 'RequestRun', request: benchRunRequest('sse-bench', 'SSE') }, runDecider.initialState);
+  await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
   const delays: number[] = [];
   const controller = new AbortController();
   let connected = 0;

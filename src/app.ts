@@ -30,6 +30,7 @@ import { runsRoutes } from './http/routes/runs.routes.js';
 import { readSideRoutes } from './http/routes/read-side.routes.js';
 import { exportRoutes } from './http/routes/exports.routes.js';
 import { runStreamRoutes } from './http/routes/run-stream.routes.js';
+import { createRunListCache } from './http/run-list-cache.js';
 import { createRunFeed } from './http/sse/run-feed.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
 import { userRoutes } from './http/routes/user.routes.js';
@@ -76,6 +77,8 @@ import { EMAIL_SUPPRESSIONS_PROJECTION } from './projections/email-suppressions.
 export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
   waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number }): Promise<boolean>;
+  /** A projection's checkpoint as this process knows it, read again when older than `maxAgeMs`. */
+  knownPosition(name: string, maxAgeMs: number): Promise<Position | undefined>;
 }
 
 export interface AppDeps {
@@ -109,6 +112,8 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** How far a cached run-list page may trail the runs read model (src/http/run-list-cache.ts). */
+const RUN_LIST_FRESHNESS_MS = 25;
 const API_VERSION = '0.1.0';
 
 /** Run commands wired to the read model and the run processor (used by the routes and the scheduler). */
@@ -196,6 +201,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const runDeps: RunRouteDeps = {
     knex: deps.knex,
+    runListCache:
+      deps.config.RUN_LIST_CACHE_MB > 0
+        ? createRunListCache({
+            maxBytes: deps.config.RUN_LIST_CACHE_MB * 2 ** 20,
+            freshnessMs: RUN_LIST_FRESHNESS_MS,
+            runsPosition: (maxAgeMs) => deps.readModels.knownPosition('runs', maxAgeMs),
+          })
+        : undefined,
     store: deps.store,
     orgCommands,
     connectedBoard: deps.connectedBoard,

@@ -28,6 +28,7 @@ export const ConfigSchema = Type.Object({
   EVENTSTORE_URL: Url('EventStoreDB connection string (esdb://…); unset → the PostgreSQL event store'),
   DB_POOL_SIZE: Int(1, 200, 10, 'PostgreSQL connections per pool'),
   READ_YOUR_WRITES_TIMEOUT_MS: Int(0, 60_000, 2_000, 'how long a write waits for its read model'),
+  RUN_LIST_CACHE_MB: Int(0, 4_096, 32, 'memory for serialized GET /api/runs pages, kept until the runs read model changes; 0 turns the cache off'),
   AUTH_JWKS_URL: Url('JWKS URL of the identity provider; unset outside production → development identity'),
   AUTH_ISSUER: Str('expected token issuer'),
   AUTH_AUDIENCE: Str('expected token audience'),

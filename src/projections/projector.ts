@@ -103,6 +103,12 @@ export interface Projector {
   status(): Promise<ProjectionStatus[]>;
   /** True once every named projection's checkpoint is at or past `position`; false on timeout. */
   waitFor(position: Position, options?: WaitForOptions): Promise<boolean>;
+  /**
+   * The named projection's checkpoint as this process knows it, read again from the checkpoint
+   * table when the last read is older than `maxAgeMs` (one read per process at a time, however many
+   * callers ask). Undefined before the projection has committed anything.
+   */
+  knownPosition(name: string, maxAgeMs: number): Promise<Position | undefined>;
 }
 
 export function createProjector(deps: ProjectorDeps): Projector {
@@ -203,6 +209,32 @@ export function createProjector(deps: ProjectorDeps): Projector {
   // by ONE poller per process, running only while someone waits; waiters compare in memory. A query
   // per waiter per wake-up cost one round trip per request per commit under load.
   let polling: Promise<void> | undefined;
+  // knownPosition: when the checkpoint table was last read (the time the read started, so that a
+  // position is never taken for fresher than it is), and the read under way.
+  let readAt = 0;
+  let reading: Promise<void> | undefined;
+  async function refreshCheckpoints(): Promise<void> {
+    reading ??= (async () => {
+      const startedAt = Date.now();
+      try {
+        const stored = await readCheckpoints(deps.db.knex, [...names]);
+        for (const [name, cp] of stored) {
+          const known = committed.get(name);
+          if (cp.position && (!known || comparePositions(cp.position, known) > 0)) committed.set(name, cp.position);
+        }
+        readAt = startedAt;
+      } finally {
+        reading = undefined;
+      }
+    })();
+    await reading;
+  }
+
+  async function knownPosition(name: string, maxAgeMs: number): Promise<Position | undefined> {
+    if (Date.now() - readAt > maxAgeMs) await refreshCheckpoints();
+    return committed.get(name);
+  }
+
   function pollWhileWaited(): void {
     polling ??= (async () => {
       try {
@@ -295,6 +327,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
     },
     status,
     waitFor,
+    knownPosition,
   };
 }
 

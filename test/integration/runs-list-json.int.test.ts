@@ -1,10 +1,11 @@
-// GET /api/runs sends a page of JSON text that PostgreSQL builds (runs.query.ts), bypassing the
-// response serializer. This checks that text against the documented Run schema: exactly its fields,
+// GET /api/runs answers pages that may come from the run-list cache, serialized once and sent as
+// bytes. This checks them against the documented Run schema: exactly its fields,
 // with its types (a missing, extra or mistyped field fails), in the list order and paging.
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunSchema } from '../../src/http/schemas/runs.schemas.js';
 import { runEvents, toAppend } from '../support/run-events.js';
+import { startJiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -56,5 +57,41 @@ describe('GET /api/runs (JSON built by PostgreSQL)', () => {
     expect(eng.map((r) => r.id)).toEqual(['lj-2', 'lj-0']);
     const empty = await t.app.inject({ method: 'GET', url: '/api/runs?project_key=NONE', headers: auth });
     expect(empty.body).toBe('[]');
+  });
+
+  it('serves a cached page only until the runs read model moves, and only to its organization', async () => {
+    const list = async (headers = auth) => (await t.app.inject({ method: 'GET', url: '/api/runs', headers })).body;
+    const first = await list();
+    expect(await list()).toBe(first); // the same bytes again
+    await t.infra.store.append('run-lj-3', toAppend(runEvents({ runId: 'lj-3', orgId: ORG, projectKey: 'OPS' }), ORG));
+    const deadline = Date.now() + 20_000;
+    while (!(await list()).includes('"lj-3"')) {
+      if (Date.now() > deadline) throw new Error('the list kept serving the page cached before the new run');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const other = JSON.parse(await list(await t.auth({ orgId: 'org_someone_else', userId: 'bo', admin: true }))) as { id: string }[];
+    expect(other.map((r) => r.id)).toEqual(['other']);
+  });
+
+  it('lets a caller read its own write at once', async () => {
+    const jira = await startJiraStandIn();
+    try {
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/api/settings/integration',
+        headers: auth,
+        payload: { board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token, project_keys: ['RYW'] },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        expect((await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth })).statusCode).toBe(200); // cached
+        const started = await t.app.inject({ method: 'POST', url: '/api/runs/start', headers: auth, payload: { board_type: 'jira', project_key: `RYW${i}`, dry_run: true } });
+        expect(started.statusCode, started.body).toBeLessThan(300);
+        const after = (await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth })).json<{ id: string }[]>();
+        expect(after[0]?.id).toBe(started.json<{ id: string }>().id);
+      }
+    } finally {
+      await jira.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { EventStore, Position } from '../../adapters/event-store.js';
 import type { BoardProvider } from '../../adapters/boards/board-provider.js';
 import type { RunCommands } from '../../commands/run.commands.js';
 import type { OrgCommands } from '../../commands/org.commands.js';
+import type { RunListCache } from '../run-list-cache.js';
 
 export interface ConnectedBoard {
   provider: BoardProvider;
@@ -22,4 +23,6 @@ export interface RunRouteDeps {
   connectedBoard(orgId: string): Promise<ConnectedBoard>;
   /** Waits (bounded) until the runs read model includes `position`, or without one everything appended to this run so far. */
   awaitRun(runId: string, position?: Position): Promise<void>;
+  /** Serialized run-list pages by runs checkpoint; absent: every list request reads the read model. */
+  runListCache?: RunListCache | undefined;
 }

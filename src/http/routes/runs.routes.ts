@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { BoardProviderError } from '../../adapters/boards/board-provider.js';
 import { DomainError, notFound } from '../../domain/errors.js';
-import { getRun, listRunActions, listRunsJson } from '../../queries/runs.query.js';
+import { getRun, listRunActions, listRuns } from '../../queries/runs.query.js';
 import { runAsOf, runHistory, type AsOf } from '../../queries/run-history.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import { ActionSchema, HistoryEntrySchema, ListRunsQuerySchema, NextTaskQuerySchema, NextTaskSchema, RunParamsSchema, RunSchema } from '../schemas/runs.schemas.js';
@@ -17,12 +17,16 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
       config: { permission: 'app:read' },
       schema: { tags: ['runs'], summary: 'List runs, newest first', querystring: ListRunsQuerySchema, response: { 200: Type.Array(RunSchema), ...authErrorResponses } },
     },
-    // The page arrives as JSON text built by PostgreSQL (runs.query.ts); a string with a JSON content
-    // type is sent as it is, without the schema's serializer.
-    // The typed reply only takes the schema's object shape, hence the untyped view for the text.
     async (request, reply) => {
-      const page = await listRunsJson(deps.knex, request.orgId, request.query);
-      return (reply as FastifyReply).type('application/json; charset=utf-8').send(page);
+      const cache = deps.runListCache;
+      if (!cache) return listRuns(deps.knex, request.orgId, request.query);
+      const { limit = 50, offset = 0, board_type, project_key } = request.query;
+      const body = await cache.page({ orgId: request.orgId, limit, offset, board_type, project_key }, async () => {
+        const serialized = reply.serialize(await listRuns(deps.knex, request.orgId, request.query));
+        return typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized as Uint8Array);
+      });
+      // Bytes already serialized by this route's schema; the typed reply only takes the object shape.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
     },
   );
 

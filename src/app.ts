@@ -31,6 +31,7 @@ import { readSideRoutes } from './http/routes/read-side.routes.js';
 import { exportRoutes } from './http/routes/exports.routes.js';
 import { runStreamRoutes } from './http/routes/run-stream.routes.js';
 import { createRunListCache } from './http/run-list-cache.js';
+import type { KnownCheckpoint } from './projections/projector.js';
 import { createRunFeed } from './http/sse/run-feed.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
 import { userRoutes } from './http/routes/user.routes.js';
@@ -78,7 +79,7 @@ export interface ReadModelWaiter {
   /** True once the named projections include `position`; false when `timeoutMs` passed first. */
   waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number }): Promise<boolean>;
   /** A projection's checkpoint as this process knows it, read again when older than `maxAgeMs`. */
-  knownPosition(name: string, maxAgeMs: number): Promise<Position | undefined>;
+  knownCheckpoint(name: string, maxAgeMs: number): Promise<KnownCheckpoint>;
 }
 
 export interface AppDeps {
@@ -206,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? createRunListCache({
             maxBytes: deps.config.RUN_LIST_CACHE_MB * 2 ** 20,
             freshnessMs: RUN_LIST_FRESHNESS_MS,
-            runsPosition: (maxAgeMs) => deps.readModels.knownPosition('runs', maxAgeMs),
+            runsCheckpoint: (maxAgeMs) => deps.readModels.knownCheckpoint('runs', maxAgeMs),
           })
         : undefined,
     store: deps.store,

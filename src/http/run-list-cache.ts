@@ -1,6 +1,7 @@
 // GET /api/runs is the most requested read (dashboards poll it), and its pages change only when the
 // runs projection commits. So a page is serialized once and its bytes are served again for as long
-// as the runs checkpoint this process knows has not moved: the checkpoint is the page's version.
+// as the runs checkpoint this process knows has not moved: the checkpoint is the page's version
+// (its position, and when its row last changed: a rebuild swaps tables without moving the position).
 //
 // Consistency: the version is read BEFORE the page, so an entry is never labelled newer than what it
 // holds. The checkpoint is re-read at most every `freshnessMs` (one small query per process, however
@@ -10,15 +11,15 @@
 // used first; an entry of an older version is simply a miss. The key includes the organization.
 // When the version moves, the requests that miss the same page at once share one read of it
 // (single flight): otherwise every connection polling the page would query the database together.
-import type { Position } from '../adapters/event-store.js';
+import type { KnownCheckpoint } from '../projections/projector.js';
 
 export interface RunListCacheOptions {
   /** Upper bound of the cached bytes. */
   maxBytes: number;
   /** How old the known runs checkpoint may be before it is read again. */
   freshnessMs: number;
-  /** The runs projection's checkpoint, re-read when older than `maxAgeMs` (the projector's knownPosition). */
-  runsPosition: (maxAgeMs: number) => Promise<Position | undefined>;
+  /** The runs projection's checkpoint, re-read when older than `maxAgeMs` (the projector's knownCheckpoint). */
+  runsCheckpoint: (maxAgeMs: number) => Promise<KnownCheckpoint>;
 }
 
 export interface RunListPageKey {
@@ -57,9 +58,9 @@ export function createRunListCache(options: RunListCacheOptions): RunListCache {
 
   const cache: RunListCache = {
     async version() {
-      const position = await options.runsPosition(options.freshnessMs);
-      // No checkpoint yet: the projection has applied nothing, which is a state of its own.
-      return position ? `${position.commit}/${position.prepare}` : 'start';
+      const { position, changedAt } = await options.runsCheckpoint(options.freshnessMs);
+      // No position yet: the projection has applied nothing, which is a state of its own.
+      return `${position ? `${position.commit}/${position.prepare}` : 'start'}@${changedAt ?? 0}`;
     },
     get(key, version) {
       const k = keyOf(key);

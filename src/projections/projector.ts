@@ -97,6 +97,12 @@ export interface WaitForOptions {
   timeoutMs?: number;
 }
 
+export interface KnownCheckpoint {
+  position: Position | undefined;
+  /** updated_at of the checkpoint row at the last read, in ms; undefined before a read found one. */
+  changedAt: number | undefined;
+}
+
 export interface Projector {
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -106,9 +112,10 @@ export interface Projector {
   /**
    * The named projection's checkpoint as this process knows it, read again from the checkpoint
    * table when the last read is older than `maxAgeMs` (one read per process at a time, however many
-   * callers ask). Undefined before the projection has committed anything.
+   * callers ask): its position (undefined before anything is applied) and when the row last changed
+   * as of that read (a rebuild's swap changes the tables without moving the position).
    */
-  knownPosition(name: string, maxAgeMs: number): Promise<Position | undefined>;
+  knownCheckpoint(name: string, maxAgeMs: number): Promise<KnownCheckpoint>;
 }
 
 export function createProjector(deps: ProjectorDeps): Projector {
@@ -213,6 +220,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
   // position is never taken for fresher than it is), and the read under way.
   let readAt = 0;
   let reading: Promise<void> | undefined;
+  const changedAt = new Map<string, number>();
   async function refreshCheckpoints(): Promise<void> {
     reading ??= (async () => {
       const startedAt = Date.now();
@@ -221,6 +229,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
         for (const [name, cp] of stored) {
           const known = committed.get(name);
           if (cp.position && (!known || comparePositions(cp.position, known) > 0)) committed.set(name, cp.position);
+          changedAt.set(name, cp.updatedAt.getTime());
         }
         readAt = startedAt;
       } finally {
@@ -230,9 +239,9 @@ export function createProjector(deps: ProjectorDeps): Projector {
     await reading;
   }
 
-  async function knownPosition(name: string, maxAgeMs: number): Promise<Position | undefined> {
+  async function knownCheckpoint(name: string, maxAgeMs: number): Promise<KnownCheckpoint> {
     if (Date.now() - readAt > maxAgeMs) await refreshCheckpoints();
-    return committed.get(name);
+    return { position: committed.get(name), changedAt: changedAt.get(name) };
   }
 
   function pollWhileWaited(): void {
@@ -327,7 +336,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
     },
     status,
     waitFor,
-    knownPosition,
+    knownCheckpoint,
   };
 }
 

@@ -140,6 +140,9 @@ export async function shadowRebuild(
         await trx.raw(`DROP TABLE public.${table}`);
         await trx.raw(`ALTER TABLE ${schema}.${table} SET SCHEMA public`);
       }
+      // The position stays, but the rows changed: readers that cache by checkpoint (the run list)
+      // see the change by the row's updated_at.
+      await trx('projection_checkpoints').where({ name: projection.name }).update({ updated_at: trx.fn.now() });
     });
     return { name: projection.name, events, seconds: (performance.now() - started) / 1000, differences, swapped: mode === 'rebuild' };
   } finally {

@@ -28,7 +28,8 @@ async function waitForRun(runId: string, check: (run: { status: string }) => boo
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ label: 'shadow' });
+  // The reader below reads as fast as it can while the rebuild runs: no rate limit in its way.
+  t = await createTestApp({ label: 'shadow', env: { RATE_LIMIT_READS_PER_MINUTE: '10000000' } });
   admin = await t.auth({ orgId: ORG, admin: true });
   for (const id of ['s1', 's2', 's3']) {
     await t.infra.store.append(`run-${id}`, runEvents(id, { type: 'ApproveAction', actionId: 'act-1', by: 'ada', now }).map((e) => ({ type: e.type, data: e.data, metadata: meta })));
@@ -68,6 +69,9 @@ describe('shadow rebuild and verify', () => {
         const res = await t.app.inject({ method: 'GET', url: '/api/runs', headers: admin });
         if (res.statusCode === 200) reads++;
         else failures++;
+        // A page served from the run-list cache completes without I/O: yield, or this loop would
+        // starve the rebuild it is meant to run beside.
+        await new Promise((r) => setImmediate(r));
       }
     })();
     const result = await shadowRebuild(deps(), runsProjection, 'rebuild');
@@ -80,6 +84,14 @@ describe('shadow rebuild and verify', () => {
     expect((await shadowRebuild(deps(), runsProjection, 'verify')).differences).toEqual([]);
     expect((await t.infra.db.knex('runs').where({ run_id: 's2' }).first<{ status: string }>()).status).toBe('awaiting_approval');
     expect((await t.infra.db.pool.query("SELECT 1 FROM information_schema.schemata WHERE schema_name LIKE 'shadow_%'")).rows).toEqual([]);
+    // The run list served pages of the old tables while the shadow was built; it serves the swapped-in rows now.
+    const deadline = Date.now() + 2_000;
+    for (;;) {
+      const runs = (await t.app.inject({ method: 'GET', url: '/api/runs', headers: admin })).json<{ id: string; status: string }[]>();
+      if (runs.find((r) => r.id === 's2')?.status === 'awaiting_approval') break;
+      if (Date.now() > deadline) throw new Error('the run list kept serving the tables the swap replaced');
+      await new Promise((r) => setTimeout(r, 20));
+    }
 
     // New events still reach the swapped-in tables.
     await t.infra.store.append('run-s1', [{ type: 'RunRejected', data: { by: 'ada', reason: 'after the swap', at: now.toISOString() }, metadata: meta }], { expectedRevision: 'stream_exists' });

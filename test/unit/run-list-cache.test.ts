@@ -7,14 +7,14 @@ import { createRunListCache } from '../../src/http/run-list-cache.js';
 const page = (orgId: string, offset = 0) => ({ orgId, limit: 50, offset });
 const bytes = (n: number, fill = 'x') => Buffer.from(fill.repeat(n));
 
-function cacheAt(position: { current: Position | undefined }, maxBytes = 1_000) {
+function cacheAt(position: { current: Position | undefined; changedAt?: number }, maxBytes = 1_000) {
   const asked: number[] = [];
   const cache = createRunListCache({
     maxBytes,
     freshnessMs: 25,
-    runsPosition: async (maxAgeMs) => {
+    runsCheckpoint: async (maxAgeMs) => {
       asked.push(maxAgeMs);
-      return position.current;
+      return { position: position.current, changedAt: position.changedAt };
     },
   });
   return { cache, asked };
@@ -32,6 +32,15 @@ describe('run-list cache', () => {
     expect(v2).not.toBe(v1);
     expect(cache.get(page('a'), v2)).toBeUndefined();
     expect(asked).toEqual([25, 25]);
+  });
+
+  it('misses when the checkpoint row changed without its position moving (a rebuild swapped the tables)', async () => {
+    const position: { current: Position; changedAt: number } = { current: { commit: 5n, prepare: 5n }, changedAt: 1_000 };
+    const { cache } = cacheAt(position);
+    const before = await cache.version();
+    cache.set(page('a'), before, bytes(5));
+    position.changedAt = 2_000;
+    expect(cache.get(page('a'), await cache.version())).toBeUndefined();
   });
 
   it('has a version of its own before the runs projection has a checkpoint', async () => {

@@ -4,6 +4,7 @@
 // error). The context is what the organization's own read models say (recent runs, active items)
 // plus, when a vector store is wired, the passages it retrieves.
 import { vendorFetch, VendorHttpError } from '../http/vendor-http.js';
+import { readCompletionAnswer } from './chat-completion-answer.js';
 
 export interface ChatAssistantOptions {
   /** Base URL, e.g. https://api.openai.com/v1 (the path /chat/completions is appended). */
@@ -84,20 +85,12 @@ export function createChatAssistant(options: ChatAssistantOptions): ChatAssistan
       } catch (err) {
         return { ok: false, reason: err instanceof VendorHttpError ? err.message : 'request failed' };
       }
-      let body: unknown;
-      try {
-        body = await res.json();
-      } catch {
-        return { ok: false, reason: `HTTP ${res.status} with a body that is not JSON` };
-      }
-      // Never echo the provider's error body: it may quote the request.
-      if (!res.ok) return { ok: false, reason: `HTTP ${res.status}` };
-      const choice = (body as { choices?: { message?: { content?: unknown; refusal?: unknown } }[] }).choices?.[0];
-      if (typeof choice?.message?.refusal === 'string' && choice.message.refusal) return { ok: false, reason: 'the model refused' };
-      const content = choice?.message?.content;
-      if (typeof content !== 'string' || !content.trim()) return { ok: false, reason: 'the answer has no content' };
+      const answer = await readCompletionAnswer(res);
+      if (!answer.ok) return answer;
+      const content = answer.content.trim();
+      if (!content) return { ok: false, reason: 'the answer has no content' };
       // A cut answer (finish_reason "length") is still useful text in a chat; it is only bounded.
-      return { ok: true, text: content.trim().slice(0, MAX_ASSISTANT_ANSWER_CHARS) };
+      return { ok: true, text: content.slice(0, MAX_ASSISTANT_ANSWER_CHARS) };
     },
   };
 }

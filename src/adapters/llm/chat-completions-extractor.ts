@@ -12,6 +12,7 @@ import {
   type TranscriptExtractor,
 } from '../../domain/extraction/extraction.js';
 import { normalizeTitle } from '../../domain/proposal.decider.js';
+import { readCompletionAnswer } from './chat-completion-answer.js';
 
 export interface ChatCompletionsOptions {
   /** Base URL, e.g. https://api.openai.com/v1 (the path /chat/completions is appended). */
@@ -59,24 +60,14 @@ export function createChatCompletionsExtractor(options: ChatCompletionsOptions):
         const reason = timeout.aborted ? `timed out after ${options.timeoutMs} ms` : `request failed: ${(err as Error).message}`;
         return { ok: false, reason };
       }
-      let body: unknown;
-      try {
-        body = await res.json();
-      } catch {
-        return { ok: false, reason: `HTTP ${res.status} with a body that is not JSON` };
+      const answer = await readCompletionAnswer(res);
+      if (!answer.ok) return answer;
+      if (answer.finishReason !== undefined && answer.finishReason !== 'stop') {
+        return { ok: false, reason: `the model stopped early (finish_reason ${JSON.stringify(answer.finishReason)})` };
       }
-      // Never echo the provider's error body: it may quote the request (and so the key's owner, or the transcript).
-      if (!res.ok) return { ok: false, reason: `HTTP ${res.status}` };
-      const choice = (body as { choices?: { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown }[] }).choices?.[0];
-      if (!choice?.message) return { ok: false, reason: 'the answer has no choices[0].message' };
-      if (typeof choice.message.refusal === 'string' && choice.message.refusal) return { ok: false, reason: 'the model refused' };
-      if (choice.finish_reason !== undefined && choice.finish_reason !== 'stop') {
-        return { ok: false, reason: `the model stopped early (finish_reason ${JSON.stringify(choice.finish_reason)})` };
-      }
-      if (typeof choice.message.content !== 'string') return { ok: false, reason: 'the answer has no content' };
       let parsed: unknown;
       try {
-        parsed = JSON.parse(choice.message.content);
+        parsed = JSON.parse(answer.content);
       } catch {
         return { ok: false, reason: 'the answer is not valid JSON' };
       }

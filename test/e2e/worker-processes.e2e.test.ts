@@ -21,8 +21,8 @@ const workers: { child: ChildProcess; output: () => string }[] = [];
 function startWorker(env: NodeJS.ProcessEnv) {
   const child = spawn(process.execPath, [BIN, 'worker'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   return { child, output: () => output };
 }
 

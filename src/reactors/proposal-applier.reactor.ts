@@ -78,6 +78,13 @@ export function createProposalApplier(deps: ProposalApplierDeps) {
       });
     } catch (err) {
       if (!(err instanceof BoardProviderError)) throw err;
+      // The board may have created it all the same (a timeout, a 5xx): look before calling it failed.
+      // A failed lookup throws, and the reactor comes back to this "applying" proposal later.
+      const found = err.details.maybeApplied ? await findCreated(provider, state) : undefined;
+      if (found) {
+        await command(id, p.org_id, { type: 'RecordApplyOutcome', outcome: 'applied', providerKey: found.key, providerId: found.id, ...(found.url ? { url: found.url } : {}), reconciled: true, now: deps.now() });
+        return;
+      }
       await fail(id, p.org_id, `Creating the item failed: ${err.message}`);
       return;
     }

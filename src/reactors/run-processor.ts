@@ -158,8 +158,12 @@ export function createRunProcessor(deps: RunProcessorDeps) {
         await perform(provider, runId, action);
       } catch (err) {
         if (!(err instanceof BoardProviderError)) throw err;
-        await run(runId, { type: 'RecordActionOutcome', actionId: action.action_id, outcome: 'failed', error: err.message, now: now() }, context);
-        return true;
+        // A write that is not repeated blindly (a comment) may have landed all the same: look first.
+        reconciled = err.details.maybeApplied === true && (await alreadyDone(provider, runId, action).catch(() => false));
+        if (!reconciled) {
+          await run(runId, { type: 'RecordActionOutcome', actionId: action.action_id, outcome: 'failed', error: err.message, now: now() }, context);
+          return true;
+        }
       }
     }
     await run(runId, { type: 'RecordActionOutcome', actionId: action.action_id, outcome: 'executed', reconciled, now: now() }, context);

@@ -272,6 +272,32 @@ describe('Jira board adapter: failures', () => {
     expect(await board({ timeoutMs: 200, maxRetries: 1 }).testConnection()).toEqual({ account: jira.email });
   });
 
+  it('never posts a comment twice: a timed-out POST is not repeated, and the error says it may have landed', async () => {
+    jira.setWriteDelay(300); // Jira applies the comment, but answers after the client gave up
+    try {
+      const err = await failure(board({ timeoutMs: 100, maxRetries: 3 }).comment('ENG-5', 'Slow board', 'act-slow'));
+      expect(err.details).toMatchObject({ retryable: true, maybeApplied: true });
+    } finally {
+      jira.setWriteDelay(0);
+    }
+    expect(jira.writes().filter((w) => w.path.endsWith('/comment'))).toHaveLength(1);
+    // The one POST lands late; the executor's look (hasComment) finds it.
+    const deadline = Date.now() + 5_000;
+    while (!(await board().hasComment('ENG-5', 'act-slow'))) {
+      if (Date.now() > deadline) throw new Error('the delayed comment never landed');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(jira.writes().filter((w) => w.path.endsWith('/comment'))).toHaveLength(1);
+  });
+
+  it('retries an idempotent write (a label) after a 5xx, and a comment after a 429', async () => {
+    jira.failNext(1, 503);
+    await board().addLabel('ENG-5', 'again');
+    jira.failNext(1, 429, 1);
+    await board().comment('ENG-5', 'After the limit');
+    expect(jira.writes().map((w) => w.status)).toEqual([503, 204, 429, 201]);
+  });
+
   it('reports an unreachable site as unavailable', async () => {
     const gone = await startJiraStandIn();
     const url = gone.url;

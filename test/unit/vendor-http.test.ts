@@ -49,6 +49,43 @@ beforeEach(() => {
 
 const failure = (p: Promise<unknown>) => p.then(() => expect.fail('expected a failure'), (e: unknown) => e as VendorHttpError);
 
+describe('vendorFetch of a request that is not safe to repeat', () => {
+  const post = { method: 'POST', body: '{"comment":"hi"}' };
+
+  it('is not sent again after a timeout or a 5xx: it may have been applied', async () => {
+    script.push({ status: 200, delayMs: 300 });
+    const timedOut = await failure(vendorFetch(url, post, { vendor: 'Test', sleep, timeoutMs: 50, repeatable: false }));
+    expect(timedOut).toMatchObject({ maybeApplied: true, retryable: true });
+    expect(hits).toHaveLength(1);
+
+    hits = [];
+    script.push({ status: 503 }, { status: 201 });
+    const unavailable = await failure(vendorFetch(url, post, { vendor: 'Test', sleep, repeatable: false }));
+    expect(unavailable).toMatchObject({ maybeApplied: true, status: 503 });
+    expect(hits).toHaveLength(1);
+  });
+
+  it('is sent again after a 429 or a connection that was never made: nothing was applied', async () => {
+    script.push({ status: 429, headers: { 'retry-after': '1' } }, { status: 201 });
+    expect((await vendorFetch(url, post, { vendor: 'Test', sleep, repeatable: false })).status).toBe(201);
+    expect(hits).toHaveLength(2);
+
+    let calls = 0;
+    const refusedOnce: typeof fetch = async (input, init) => {
+      if (calls++ === 0) throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+      return fetch(input, init);
+    };
+    expect((await vendorFetch(url, post, { vendor: 'Test', sleep, repeatable: false, fetch: refusedOnce })).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('keeps retrying a repeatable request after a 5xx, as before', async () => {
+    script.push({ status: 503 }, { status: 200 });
+    expect((await vendorFetch(url, post, { vendor: 'Test', sleep })).status).toBe(200);
+    expect(hits).toHaveLength(2);
+  });
+});
+
 describe('vendorFetch', () => {
   it('waits what Retry-After says on 429, backs off on 5xx, then succeeds', async () => {
     script.push({ status: 429, headers: { 'retry-after': '7' } }, { status: 502 }, { status: 200, body: '{"ok":true}' });

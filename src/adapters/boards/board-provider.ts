@@ -53,7 +53,13 @@ export class BoardProviderError extends Error {
   override readonly name = 'BoardProviderError';
   constructor(
     message: string,
-    readonly details: { status?: number; retryable: boolean; kind?: 'auth' | 'not_found' | 'rate_limited' | 'invalid' | 'unavailable' },
+    readonly details: {
+      status?: number;
+      retryable: boolean;
+      kind?: 'auth' | 'not_found' | 'rate_limited' | 'invalid' | 'unavailable';
+      /** A change that is not safe to repeat may have been applied all the same (timeout, 5xx): look before trying again. */
+      maybeApplied?: boolean;
+    },
   ) {
     super(message);
   }

@@ -3,6 +3,10 @@
 // Errors never carry request headers or the URL's query, so no credential reaches a message or a log line.
 // Redirects are not followed: a vendor API does not redirect, and following one would send the
 // Authorization header to wherever the Location points.
+// A request that is not safe to repeat (`repeatable: false`: creating a comment or an item) is
+// retried only after an answer that proves it was not applied: 429, or a connection that was never
+// made. After a timeout, a dropped connection or a 5xx it may have been applied, so it is not sent
+// again blindly: the error says `maybeApplied`, and the caller looks at the vendor's state first.
 
 export class VendorHttpError extends Error {
   override readonly name = 'VendorHttpError';
@@ -14,6 +18,8 @@ export class VendorHttpError extends Error {
     readonly retryable: boolean,
     /** The vendor's response body of the last attempt (truncated), for error mapping. */
     readonly body?: string,
+    /** A request that is not safe to repeat may have been applied (timeout, dropped connection, 5xx). */
+    readonly maybeApplied = false,
   ) {
     super(message);
   }
@@ -30,6 +36,8 @@ export interface VendorFetchOptions {
   maxRetryAfterMs?: number;
   /** First backoff step when the vendor gives no Retry-After (default 250 ms, doubled per attempt). */
   baseDelayMs?: number;
+  /** False for a request that must not be applied twice (default true); see the file's header. */
+  repeatable?: boolean;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -48,12 +56,20 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** System errors that mean no connection was made, so nothing was sent. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function networkCode(err: unknown): string | undefined {
+  // undici puts the system error (ECONNREFUSED, ENOTFOUND…) in `cause`; its code is safe to show.
+  const code = err instanceof Error && err.cause && typeof err.cause === 'object' ? (err.cause as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 function networkMessage(vendor: string, err: unknown, timeoutMs: number): string {
   if (err instanceof Error && err.name === 'TimeoutError') return `${vendor} did not answer within ${timeoutMs} ms`;
   if (err instanceof Error && err.name === 'AbortError') return `the request to ${vendor} was cancelled`;
-  // undici puts the system error (ECONNREFUSED, ENOTFOUND…) in `cause`; its code is safe to show.
-  const code = err instanceof Error && err.cause && typeof err.cause === 'object' ? (err.cause as { code?: unknown }).code : undefined;
-  return `${vendor} could not be reached${typeof code === 'string' ? ` (${code})` : ''}`;
+  const code = networkCode(err);
+  return `${vendor} could not be reached${code ? ` (${code})` : ''}`;
 }
 
 /**
@@ -61,7 +77,7 @@ function networkMessage(vendor: string, err: unknown, timeoutMs: number): string
  * included, is the caller's to interpret), or throws VendorHttpError once the retries are spent.
  */
 export async function vendorFetch(url: string, init: RequestInit, options: VendorFetchOptions): Promise<Response> {
-  const { vendor, timeoutMs = 10_000, maxRetries = 3, maxRetryAfterMs = 30_000, baseDelayMs = 250 } = options;
+  const { vendor, timeoutMs = 10_000, maxRetries = 3, maxRetryAfterMs = 30_000, baseDelayMs = 250, repeatable = true } = options;
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   for (let attempt = 0; ; attempt++) {
@@ -74,11 +90,16 @@ export async function vendorFetch(url: string, init: RequestInit, options: Vendo
       failure = err;
     }
     if (!response) {
+      const notSent = NOT_SENT.has(networkCode(failure) ?? '');
       // The caller cancelled: stop at once, whatever attempts are left.
-      if (init.signal?.aborted) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, false);
+      if (init.signal?.aborted) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, false, undefined, !repeatable && !notSent);
+      if (!repeatable && !notSent) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, true, undefined, true);
       if (attempt >= maxRetries) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, true);
     } else if (response.status !== 429 && response.status < 500) {
       return response;
+    } else if (!repeatable && response.status !== 429) {
+      const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
+      throw new VendorHttpError(`${vendor} answered ${response.status}`, response.status, true, body, true);
     } else if (attempt >= maxRetries) {
       const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
       const what = response.status === 429 ? 'rate limited the request' : `answered ${response.status}`;

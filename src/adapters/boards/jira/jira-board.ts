@@ -73,7 +73,7 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
   const estimateField = options.estimateField ?? 'customfield_10016';
   const auth = `Basic ${Buffer.from(`${connection.email}:${connection.api_token}`).toString('base64')}`;
 
-  async function call<T>(method: string, path: string, body?: unknown, what = 'Jira request'): Promise<{ status: number; data: T | undefined }> {
+  async function call<T>(method: string, path: string, body?: unknown, what = 'Jira request', repeatable = true): Promise<{ status: number; data: T | undefined }> {
     let response: Response;
     try {
       response = await vendorFetch(
@@ -87,6 +87,7 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
           vendor: 'Jira',
           timeoutMs: options.timeoutMs ?? 10_000,
           maxRetries: options.maxRetries ?? 3,
+          repeatable,
           ...(options.fetch ? { fetch: options.fetch } : {}),
           ...(options.sleep ? { sleep: options.sleep } : {}),
         },
@@ -94,7 +95,7 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
     } catch (err) {
       if (err instanceof VendorHttpError) {
         const kind = err.status === 429 ? 'rate_limited' : 'unavailable';
-        throw new BoardProviderError(`${what}: ${err.message}`, { ...(err.status ? { status: err.status } : {}), retryable: err.retryable, kind });
+        throw new BoardProviderError(`${what}: ${err.message}`, { ...(err.status ? { status: err.status } : {}), retryable: err.retryable, kind, ...(err.maybeApplied ? { maybeApplied: true } : {}) });
       }
       throw err;
     }
@@ -181,7 +182,8 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
     },
     getItem,
     async comment(key, body, marker) {
-      const r = await call('POST', `${issuePath(key)}/comment`, { body: adf(body, marker ? jiraMarkerText(marker) : '') }, `Commenting on ${key}`);
+      // Not repeated blindly: a second POST would post a second comment.
+      const r = await call('POST', `${issuePath(key)}/comment`, { body: adf(body, marker ? jiraMarkerText(marker) : '') }, `Commenting on ${key}`, false);
       if (r.status === 404) throw notFound(key);
     },
     async hasComment(key, marker) {
@@ -268,6 +270,7 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
           },
         },
         `Creating an issue in ${projectKey}`,
+        false, // a second POST would create a second issue
       );
       if (!r.data) throw new BoardProviderError(`Jira did not create the issue in ${projectKey}`, { status: r.status, retryable: false, kind: 'invalid' });
       return { id: r.data.id, key: r.data.key, url: `${base}/browse/${r.data.key}` };

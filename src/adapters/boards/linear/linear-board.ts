@@ -99,7 +99,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
   const sleep = options.sleep ?? defaultSleep;
 
   /** One GraphQL call. Every failure becomes a BoardProviderError whose message never holds the key. */
-  async function gql<T>(document: string, variables: Record<string, unknown>, what: string): Promise<T> {
+  async function gql<T>(document: string, variables: Record<string, unknown>, what: string, repeatable = true): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -110,12 +110,12 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
             headers: { authorization: connection.api_key, 'content-type': 'application/json', accept: 'application/json' },
             body: JSON.stringify({ query: document, variables }),
           },
-          { vendor: 'Linear', timeoutMs: options.timeoutMs ?? 10_000, maxRetries, maxRetryAfterMs: MAX_RETRY_AFTER_MS, sleep, ...(options.fetch ? { fetch: options.fetch } : {}) },
+          { vendor: 'Linear', timeoutMs: options.timeoutMs ?? 10_000, maxRetries, maxRetryAfterMs: MAX_RETRY_AFTER_MS, sleep, repeatable, ...(options.fetch ? { fetch: options.fetch } : {}) },
         );
       } catch (err) {
         if (!(err instanceof VendorHttpError)) throw err;
         const kind = err.status === 429 ? 'rate_limited' : 'unavailable';
-        throw new BoardProviderError(`${what}: ${err.message}`, { ...(err.status ? { status: err.status } : {}), retryable: true, kind });
+        throw new BoardProviderError(`${what}: ${err.message}`, { ...(err.status ? { status: err.status } : {}), retryable: true, kind, ...(err.maybeApplied ? { maybeApplied: true } : {}) });
       }
       const status = response.status;
       let body: { data?: T | null; errors?: GraphQLError[] } | undefined;
@@ -155,8 +155,9 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
   }
 
   /** Mutations answer { success }; false means Linear refused without an error. */
-  async function mutate(document: string, variables: Record<string, unknown>, field: string, what: string): Promise<Record<string, unknown>> {
-    const data = await gql<Record<string, { success?: boolean } & Record<string, unknown>>>(document, variables, what);
+  /** `repeatable: false` for a mutation that would act twice if sent twice (creating a comment or an issue). */
+  async function mutate(document: string, variables: Record<string, unknown>, field: string, what: string, repeatable = true): Promise<Record<string, unknown>> {
+    const data = await gql<Record<string, { success?: boolean } & Record<string, unknown>>>(document, variables, what, repeatable);
     const result = data[field];
     if (!result?.success) throw new BoardProviderError(`${what}: Linear did not accept the change`, { retryable: false, kind: 'invalid' });
     return result;
@@ -250,7 +251,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
 
     async comment(key, body, marker) {
       // A final "[marker]" line stays visible in Linear's markdown (HTML comments are stripped).
-      await mutate(DOCUMENTS.commentCreate, { input: { issueId: key, body: marker ? `${body}\n\n${markerText(marker)}` : body } }, 'commentCreate', `Commenting on ${key}`);
+      await mutate(DOCUMENTS.commentCreate, { input: { issueId: key, body: marker ? `${body}\n\n${markerText(marker)}` : body } }, 'commentCreate', `Commenting on ${key}`, false);
     },
 
     async hasComment(key, marker) {
@@ -324,6 +325,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
         },
         'issueCreate',
         `Creating an issue in ${teamKey}`,
+        false,
       );
       const issue = created.issue as { id: string; identifier: string; url?: string };
       return { id: issue.id, key: issue.identifier, ...(issue.url ? { url: issue.url } : {}) };

@@ -61,6 +61,7 @@ export default fp<OpenApiPluginOptions>(
         components: {
           securitySchemes: {
             bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: "the identity provider's session token" },
+            systemApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'the deployment\'s system credential (SYSTEM_API_KEY)' },
           },
         },
       },
@@ -70,7 +71,8 @@ export default fp<OpenApiPluginOptions>(
         const permission = route.config?.permission;
         const transformed: Record<string, unknown> = {
           ...source,
-          security: isPublic ? [] : [{ bearerAuth: [] }],
+          // A public route that checks a credential of its own names it in its schema (the suppression feed).
+          security: source.security ?? (isPublic ? [] : [{ bearerAuth: [] }]),
           response: withErrors(source, isPublic),
         };
         if (!isPublic && permission) {

@@ -50,6 +50,7 @@ export const suppressionRoutes: FastifyPluginAsyncTypebox<SuppressionRouteDeps> 
       schema: {
         tags: ['email'],
         summary: 'Deployment-wide suppression feed, newest first (system credential only)',
+        security: [{ systemApiKey: [] }],
         querystring: SuppressionListQuerySchema,
         response: { 200: SuppressionListSchema, ...errors },
       },
@@ -69,6 +70,7 @@ export const suppressionRoutes: FastifyPluginAsyncTypebox<SuppressionRouteDeps> 
       schema: {
         tags: ['email'],
         summary: 'Remove an address from the suppression list (system credential only)',
+        security: [{ systemApiKey: [] }],
         params: SuppressionParamsSchema,
         response: { 204: Type.Null(), 404: DetailErrorSchema, 409: DetailErrorSchema, ...errors },
       },

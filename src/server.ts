@@ -51,6 +51,7 @@ import { createNotifier, createNotifierReactor } from './reactors/notifier.react
 import type { ChatChannelKind } from './domain/notification.events.js';
 import type { SnsTrust } from './adapters/sns/sns-verifier.js';
 import { isSuppressed } from './queries/suppressions.query.js';
+import { createPublicOnlyFetch } from './adapters/http/public-only-fetch.js';
 
 export interface Infrastructure {
   config: Config;
@@ -58,6 +59,11 @@ export interface Infrastructure {
   db: Database;
   store: EventStore;
   projections: typeof projections;
+  /**
+   * The fetch for URLs organizations configure (boards, source control, chat webhooks): connects
+   * only to public addresses where private provider URLs are not allowed; undefined elsewhere.
+   */
+  orgUrlFetch: typeof fetch | undefined;
   close: () => Promise<void>;
 }
 
@@ -100,6 +106,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       db,
       store,
       projections,
+      orgUrlFetch: config.allowPrivateProviderUrls ? undefined : createPublicOnlyFetch(),
       async close() {
         await store.close();
         await db.close();
@@ -165,7 +172,8 @@ export async function createOrgBoards(config: Config, infra: Infrastructure): Pr
     checkUrl: (url) => void assertProviderUrlAllowed(url, config.allowPrivateProviderUrls),
     cache: new StateCache(),
   });
-  const providerFor = (connection: BoardConnection) => createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls });
+  const providerFor = (connection: BoardConnection) =>
+    createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls, ...(infra.orgUrlFetch ? { fetch: infra.orgUrlFetch } : {}) });
   /**
    * The saved connection and its provider. A secret that no longer decrypts (SECRETS_KEY changed) or a
    * saved URL the policy no longer allows is a setup problem the user can fix by saving again: it
@@ -217,7 +225,8 @@ export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoa
   // Cycle P: pull requests from the saved source control, links already made from the runs read model.
   const pullRequests = createPullRequestInputs({
     loadConnection: async (orgId) => (await boards.integration.loadBoardConnection(orgId))?.source_control,
-    providerFor: (connection) => createSourceControlProvider(connection, { allowPrivateUrls: infra.config.allowPrivateProviderUrls }),
+    providerFor: (connection) =>
+      createSourceControlProvider(connection, { allowPrivateUrls: infra.config.allowPrivateProviderUrls, ...(infra.orgUrlFetch ? { fetch: infra.orgUrlFetch } : {}) }),
     linked: (orgId, boardType, projectKey) => linkedPullRequests(infra.db.knex, orgId, boardType, projectKey),
     maxPullRequests: infra.config.SOURCE_CONTROL_MAX_PULL_REQUESTS,
     lookbackDays: infra.config.SOURCE_CONTROL_LOOKBACK_DAYS,
@@ -430,7 +439,7 @@ function createConfiguredNotifier(infra: Infrastructure, notifications: Notifica
       return { kind, send: async () => ({ ok: false, retryable: false, message }) };
     }
     const factory = kind === 'slack' ? createSlackChannel : kind === 'teams' ? createTeamsChannel : createDiscordChannel;
-    return factory(url, { ...webhook, signal });
+    return factory(url, { ...webhook, signal, ...(infra.orgUrlFetch ? { fetch: infra.orgUrlFetch } : {}) });
   };
   let mailer: NotificationChannel | undefined;
   if (config.SMTP_HOST) {

@@ -3,8 +3,8 @@
 // probe of its own network); ALLOW_PRIVATE_PROVIDER_URLS=true (the default outside production) lets
 // tests and development point at local stand-ins, and then plain http is accepted for local and
 // private hosts only (a credential never crosses the internet unencrypted).
-// Literal addresses only: a public name that resolves to a private address is not caught here (that
-// needs the check at connect time, on the resolved address).
+// Literal addresses only: a public name that resolves to a private address is caught at connect
+// time, on the resolved address, by src/adapters/http/public-only-fetch.ts.
 import net from 'node:net';
 
 export class ProviderUrlError extends Error {
@@ -65,6 +65,14 @@ function isPrivateIPv6(ip: string): boolean {
     (first & 0xff00) === 0xff00 || // multicast
     (first === 0x2001 && g[1] === 0x0db8) // documentation
   );
+}
+
+/** True for an IPv4 or IPv6 address that is publicly routable (what a connect-time guard allows). */
+export function isPublicAddress(ip: string): boolean {
+  const kind = net.isIP(ip);
+  if (kind === 4) return !isPrivateIPv4(ip);
+  if (kind === 6) return !isPrivateIPv6(ip);
+  return false;
 }
 
 /** True for names and literal addresses that cannot be a public internet host. */

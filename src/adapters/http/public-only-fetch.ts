@@ -37,10 +37,10 @@ export function createPublicOnlyFetch(options: { resolve?: ResolveAll } = {}): t
     });
   };
   const agent = new Agent({ connect: { lookup } });
-  return (async (input: string | URL | Request, init?: RequestInit) => {
+  return async (input: string | URL | Request, init?: RequestInit) => {
     // A literal address is connected to without a lookup: check it here.
     const host = new URL(input instanceof Request ? input.url : input).hostname.replace(/^\[|\]$/g, '');
     if (net.isIP(host) && !isPublicAddress(host)) throw new TypeError('fetch failed', { cause: nonPublicAddressError(host) });
     return undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: agent });
-  }) as unknown as typeof fetch;
+  };
 }

@@ -25,6 +25,9 @@ beforeAll(async () => {
       STRIPE_PRICE_TEAM: 'price_team',
       STRIPE_PRICE_BUSINESS: 'price_business',
       RATE_LIMIT_WRITES_PER_MINUTE: '10000',
+      // No run executor: runs left in planning (no board here) must stay open for the resume case,
+      // not be failed by the executor's planning attempt.
+      REACTORS_ENABLED: 'false',
     },
   });
   bare = await createTestApp({ label: 'billing_bare' });

@@ -85,6 +85,9 @@ describe('chat webhook through the real server', () => {
     const res = await ask('next');
     expect(res).toMatchObject({ status: 500, text: CHAT_GENERIC_FAILURE });
     expect(res.contentType).toMatch(/^text\/plain/);
+    // The log line travels through the child's stdout pipe: it may arrive just after the answer.
+    const deadline = Date.now() + 5_000;
+    while (!h.service.output().includes('chat request failed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(h.service.output()).toContain('chat request failed');
     expect((await recordedChatEvents(h.databaseUrl)).length).toBe(before);
     // The board is back: the same question is answered.

@@ -2,10 +2,8 @@
 // following the Link header's rel="next" (docs.github.com/rest/pulls/pulls#list-pull-requests,
 // docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api). The list has no "since"
 // filter: newest update first, so paging stops at the first pull request older than `updatedSince`.
-import type { PullRequestSummary } from '../../domain/cycles/cycle.js';
 import {
-  listingError,
-  sourceControlGet,
+  collectPullRequests,
   SourceControlError,
   text,
   type ListPullRequestsOptions,
@@ -57,33 +55,31 @@ export function createGitHubSource(connection: SourceControlConnection, base: UR
         throw new SourceControlError(`GitHub repository '${repository.slice(0, 100)}' is not owner/repo`, { retryable: false, kind: 'invalid' });
       }
       const perPage = Math.min(100, Math.max(1, list.limit));
-      let url: string | undefined = `${root}/repos/${repository}/pulls?state=all&sort=updated&direction=desc&per_page=${perPage}`;
-      const pulls: PullRequestSummary[] = [];
-      for (let page = 0; url && page < maxPages; page++) {
-        const call = await sourceControlGet(url, headers, 'GitHub', options);
-        if (call.status !== 200) throw listingError('GitHub', repository, call);
-        if (!Array.isArray(call.data)) {
-          throw new SourceControlError(`GitHub answered an unexpected listing for ${repository}`, { status: call.status, retryable: false, kind: 'invalid' });
-        }
-        for (const raw of call.data as GitHubPull[]) {
-          const updatedAt = text(raw.updated_at);
-          if (list.updatedSince && Date.parse(updatedAt) < list.updatedSince.getTime()) return pulls;
-          if (typeof raw.number !== 'number') continue;
-          pulls.push({
-            number: raw.number,
-            title: text(raw.title),
-            branch: text(raw.head?.ref),
-            body: text(raw.body),
-            url: text(raw.html_url),
-            repository,
-            state: text(raw.merged_at) ? 'merged' : text(raw.state),
-            updatedAt,
-          });
-          if (pulls.length >= list.limit) return pulls;
-        }
-        url = followable(nextLink(call.headers.get('link')));
-      }
-      return pulls;
+      return collectPullRequests<GitHubPull>(
+        {
+          vendor: 'GitHub',
+          repository,
+          headers,
+          firstUrl: `${root}/repos/${repository}/pulls?state=all&sort=updated&direction=desc&per_page=${perPage}`,
+          maxPages,
+          toSummary: (raw) =>
+            typeof raw.number !== 'number'
+              ? undefined
+              : {
+                  number: raw.number,
+                  title: text(raw.title),
+                  branch: text(raw.head?.ref),
+                  body: text(raw.body),
+                  url: text(raw.html_url),
+                  repository,
+                  state: text(raw.merged_at) ? 'merged' : text(raw.state),
+                  updatedAt: text(raw.updated_at),
+                },
+          nextUrl: (call) => followable(nextLink(call.headers.get('link'))),
+        },
+        list,
+        options,
+      );
     },
   };
 

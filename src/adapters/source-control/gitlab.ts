@@ -2,10 +2,8 @@
 // order_by=updated_at&sort=desc&updated_after=…&per_page=…&page=…, paging by the `x-next-page`
 // header (empty on the last page; docs.gitlab.com/api/rest/#pagination). `x-total` may be absent on
 // large sets, so it is never relied on. The token goes in `PRIVATE-TOKEN`.
-import type { PullRequestSummary } from '../../domain/cycles/cycle.js';
 import {
-  listingError,
-  sourceControlGet,
+  collectPullRequests,
   SourceControlError,
   text,
   type ListPullRequestsOptions,
@@ -44,36 +42,40 @@ export function createGitLabSource(connection: SourceControlConnection, base: UR
       const perPage = Math.min(100, Math.max(1, list.limit));
       const query = new URLSearchParams({ state: 'all', order_by: 'updated_at', sort: 'desc', per_page: String(perPage) });
       if (list.updatedSince) query.set('updated_after', list.updatedSince.toISOString());
-      const pulls: PullRequestSummary[] = [];
-      let page: string | undefined = '1';
-      for (let n = 0; page && n < maxPages; n++) {
+      const listing = `${api}/projects/${encodeURIComponent(repository)}/merge_requests`;
+      const pageUrl = (page: string) => {
         query.set('page', page);
-        const call = await sourceControlGet(`${api}/projects/${encodeURIComponent(repository)}/merge_requests?${query.toString()}`, headers, 'GitLab', options);
-        if (call.status !== 200) throw listingError('GitLab', repository, call);
-        if (!Array.isArray(call.data)) {
-          throw new SourceControlError(`GitLab answered an unexpected listing for ${repository}`, { status: call.status, retryable: false, kind: 'invalid' });
-        }
-        for (const raw of call.data as GitLabMergeRequest[]) {
-          const updatedAt = text(raw.updated_at);
-          // updated_after already filters; this guards a server that ignores it.
-          if (list.updatedSince && Date.parse(updatedAt) < list.updatedSince.getTime()) return pulls;
-          if (typeof raw.iid !== 'number') continue;
-          pulls.push({
-            number: raw.iid,
-            title: text(raw.title),
-            branch: text(raw.source_branch),
-            body: text(raw.description),
-            url: text(raw.web_url),
-            repository,
-            state: text(raw.state),
-            updatedAt,
-          });
-          if (pulls.length >= list.limit) return pulls;
-        }
-        const next = call.headers.get('x-next-page')?.trim();
-        page = next && /^\d+$/.test(next) ? next : undefined;
-      }
-      return pulls;
+        return `${listing}?${query.toString()}`;
+      };
+      // updated_after already filters; collectPullRequests also stops at an older one, for a server that ignores it.
+      return collectPullRequests<GitLabMergeRequest>(
+        {
+          vendor: 'GitLab',
+          repository,
+          headers,
+          firstUrl: pageUrl('1'),
+          maxPages,
+          toSummary: (raw) =>
+            typeof raw.iid !== 'number'
+              ? undefined
+              : {
+                  number: raw.iid,
+                  title: text(raw.title),
+                  branch: text(raw.source_branch),
+                  body: text(raw.description),
+                  url: text(raw.web_url),
+                  repository,
+                  state: text(raw.state),
+                  updatedAt: text(raw.updated_at),
+                },
+          nextUrl: (call) => {
+            const next = call.headers.get('x-next-page')?.trim();
+            return next && /^\d+$/.test(next) ? pageUrl(next) : undefined;
+          },
+        },
+        list,
+        options,
+      );
     },
   };
 }

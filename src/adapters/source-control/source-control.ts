@@ -184,3 +184,40 @@ export function listingError(vendor: string, repository: string, call: SourceCon
 
 /** Reads a field as text (null and absent become ''). */
 export const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export interface ListingPages<Raw> {
+  vendor: string;
+  repository: string;
+  headers: Record<string, string>;
+  firstUrl: string;
+  maxPages: number;
+  /** The summary of one listed item; undefined skips it. */
+  toSummary: (raw: Raw) => PullRequestSummary | undefined;
+  /** The next page's URL from an answer, or undefined on the last page. */
+  nextUrl: (call: SourceControlCall) => string | undefined;
+}
+
+/**
+ * Reads a newest-update-first listing page by page, until `list.limit` pull requests, the first one
+ * updated before `list.updatedSince`, the last page, or `maxPages` pages.
+ */
+export async function collectPullRequests<Raw>(pages: ListingPages<Raw>, list: ListPullRequestsOptions, options: SourceControlOptions): Promise<PullRequestSummary[]> {
+  const pulls: PullRequestSummary[] = [];
+  let url: string | undefined = pages.firstUrl;
+  for (let page = 0; url && page < pages.maxPages; page++) {
+    const call = await sourceControlGet(url, pages.headers, pages.vendor, options);
+    if (call.status !== 200) throw listingError(pages.vendor, pages.repository, call);
+    if (!Array.isArray(call.data)) {
+      throw new SourceControlError(`${pages.vendor} answered an unexpected listing for ${pages.repository}`, { status: call.status, retryable: false, kind: 'invalid' });
+    }
+    for (const raw of call.data as Raw[]) {
+      const summary = pages.toSummary(raw);
+      if (!summary) continue;
+      if (list.updatedSince && Date.parse(summary.updatedAt) < list.updatedSince.getTime()) return pulls;
+      pulls.push(summary);
+      if (pulls.length >= list.limit) return pulls;
+    }
+    url = pages.nextUrl(call);
+  }
+  return pulls;
+}

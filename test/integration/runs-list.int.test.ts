@@ -1,6 +1,6 @@
 // GET /api/runs answers pages that may come from the run-list cache, serialized once and sent as
-// bytes. This checks them against the documented Run schema: exactly its fields,
-// with its types (a missing, extra or mistyped field fails), in the list order and paging.
+// bytes. This checks them against the documented Run schema (exactly its fields,
+// with its types), order and paging, and the cache's invalidation, tenancy and read-your-writes.
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunSchema } from '../../src/http/schemas/runs.schemas.js';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('GET /api/runs (JSON built by PostgreSQL)', () => {
+describe('GET /api/runs and its page cache', () => {
   it('answers JSON runs with exactly the Run schema fields and types', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth });
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');

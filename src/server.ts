@@ -51,7 +51,7 @@ import { createNotifier, createNotifierReactor } from './reactors/notifier.react
 import type { ChatChannelKind } from './domain/notification.events.js';
 import type { SnsTrust } from './adapters/sns/sns-verifier.js';
 import { isSuppressed } from './queries/suppressions.query.js';
-import { createPublicOnlyFetch } from './adapters/http/public-only-fetch.js';
+import { createPublicOnlyFetch } from './adapters/outbound-http/public-only-fetch.js';
 
 export interface Infrastructure {
   config: Config;

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress } from '../../src/adapters/boards/url-policy.js';
-import { createPublicOnlyFetch, type ResolveAll } from '../../src/adapters/http/public-only-fetch.js';
+import { createPublicOnlyFetch, type ResolveAll } from '../../src/adapters/outbound-http/public-only-fetch.js';
 import { createJiraBoard } from '../../src/adapters/boards/jira/jira-board.js';
 import { BoardProviderError } from '../../src/adapters/boards/board-provider.js';
 

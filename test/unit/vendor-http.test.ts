@@ -3,7 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { retryAfterMs, vendorFetch, VendorHttpError } from '../../src/adapters/http/vendor-http.js';
+import { retryAfterMs, vendorFetch, VendorHttpError } from '../../src/adapters/outbound-http/vendor-http.js';
 
 interface Step {
   status: number;

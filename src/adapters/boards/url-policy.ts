@@ -4,7 +4,7 @@
 // tests and development point at local stand-ins, and then plain http is accepted for local and
 // private hosts only (a credential never crosses the internet unencrypted).
 // Literal addresses only: a public name that resolves to a private address is caught at connect
-// time, on the resolved address, by src/adapters/http/public-only-fetch.ts.
+// time, on the resolved address, by src/adapters/outbound-http/public-only-fetch.ts.
 import net from 'node:net';
 
 export class ProviderUrlError extends Error {

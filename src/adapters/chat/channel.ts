@@ -7,7 +7,7 @@
 // only on answers that prove the message was not taken: 429 (rate limited), 5xx, and a connection
 // that could not even be opened. A timeout after the request was sent is "uncertain" and is not
 // retried (docs/notifications.md).
-import { retryAfterMs } from '../http/vendor-http.js';
+import { retryAfterMs } from '../outbound-http/vendor-http.js';
 import type { Notification } from '../../domain/notification.message.js';
 
 export type AttemptOutcome =

@@ -3,7 +3,7 @@
 // waits a few seconds at most; a failure is answered with a fallback text, never the provider's
 // error). The context is what the organization's own read models say (recent runs, active items)
 // plus, when a vector store is wired, the passages it retrieves.
-import { vendorFetch, VendorHttpError } from '../http/vendor-http.js';
+import { vendorFetch, VendorHttpError } from '../outbound-http/vendor-http.js';
 import { readCompletionAnswer } from './chat-completion-answer.js';
 
 export interface ChatAssistantOptions {

@@ -6,7 +6,7 @@
 // A credential never reaches an error message: errors name the vendor, the status and the repository.
 import type { PullRequestSummary } from '../../domain/cycles/cycle.js';
 import { assertProviderUrlAllowed } from '../boards/url-policy.js';
-import { VendorHttpError, vendorFetch, type VendorFetchOptions } from '../http/vendor-http.js';
+import { VendorHttpError, vendorFetch, type VendorFetchOptions } from '../outbound-http/vendor-http.js';
 import { createGitHubSource } from './github.js';
 import { createGitLabSource } from './gitlab.js';
 

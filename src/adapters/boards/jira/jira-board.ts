@@ -1,7 +1,7 @@
 // Jira Cloud (REST v3) behind the board-provider port. Basic auth with e-mail + API token;
 // /rest/api/3/search/jql with nextPageToken paging; comments in Atlassian Document Format;
 // transitions chosen by target name or status category, never by hard-coded ids.
-import { VendorHttpError, vendorFetch } from '../../http/vendor-http.js';
+import { VendorHttpError, vendorFetch } from '../../outbound-http/vendor-http.js';
 import { assertProviderUrlAllowed } from '../url-policy.js';
 import {
   BoardProviderError,

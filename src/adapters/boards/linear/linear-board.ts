@@ -7,7 +7,7 @@
 //   which vendorFetch cannot see, so gql() retries those itself; vendorFetch retries 429/5xx/network.
 // - Relay paging (first/after); `first` stays ≤ 50 because query complexity multiplies by page size.
 // - Issue ids accept the identifier ("ENG-12") as well as the uuid, so most calls need no lookup.
-import { VendorHttpError, retryAfterMs, vendorFetch } from '../../http/vendor-http.js';
+import { VendorHttpError, retryAfterMs, vendorFetch } from '../../outbound-http/vendor-http.js';
 import { assertProviderUrlAllowed } from '../url-policy.js';
 import {
   BoardProviderError,

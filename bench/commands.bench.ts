@@ -1,7 +1,9 @@
 // `npm run bench -- commands`: sustained approve/reject commands over HTTP against the real server
 // process, 50 connections, rate limits raised; reports requests/s, latency p50/p99 and the runs
-// projection's lag under that load (time from an append until the read model includes it).
-// Targets (issue 4): >= 1,000 commands/s, p99 <= 100 ms, projection lag p99 <= 250 ms.
+// projection's lag under that load (time from an append until the read model includes it), beside
+// the ceiling measured in the same run with the same load generator: a Fastify route doing one
+// durable single-row INSERT per request (bench/ceilings). Targets (docs/benchmarks.md): >= 0.35x the
+// ceiling, p99 <= 100 ms, projection lag p99 <= 100 ms.
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { fold } from '../src/domain/decider.js';
@@ -9,6 +11,7 @@ import { runDecider, type RunCommand } from '../src/domain/run.decider.js';
 import type { RunEvent } from '../src/domain/run.events.js';
 import type { Figures } from './run.js';
 import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
+import { ratio, startCeilingServer } from './ceilings/ceilings.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
@@ -96,6 +99,48 @@ export async function run(): Promise<Figures> {
   })();
 
   console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
+  const ours = await drive(base, token, runIds);
+  const { latencies, statuses, seconds } = ours;
+  if (pgStats) {
+    await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const { rows } = await db.pool.query<{ calls: string; query: string }>(
+      "SELECT sum(calls)::text AS calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query FROM pg_stat_statements GROUP BY 2 ORDER BY sum(calls) DESC LIMIT 25",
+    );
+    console.log(`per command (${latencies.length} commands):`);
+    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)}  ${r.query}`);
+  }
+  sampling = false;
+  await sample;
+  await sampler.end();
+  await server.stop();
+
+  // The ceiling, same database, same client, same connections and paths.
+  console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
+  const ceilingServer = await startCeilingServer('insert', { DATABASE_URL: url, DB_POOL_SIZE: '20' });
+  const ceiling = await drive(ceilingServer.base, token, runIds);
+  await ceilingServer.stop();
+  await stopBenchDatabase(env);
+
+  const perSecond = Math.round(latencies.length / seconds);
+  const ceilingPerSecond = Math.round(ceiling.latencies.length / ceiling.seconds);
+  ceiling.latencies.sort((a, b) => a - b);
+  latencies.sort((a, b) => a - b);
+  lags.sort((a, b) => a - b);
+  return {
+    'commands/s': perSecond,
+    'ceiling req/s (Fastify + 1 INSERT)': ceilingPerSecond,
+    'ceiling p99 ms': Number(percentile(ceiling.latencies, 99).toFixed(1)),
+    'ratio to ceiling': ratio(perSecond, ceilingPerSecond),
+    'latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+    'latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    'projection lag p50 ms': Number(percentile(lags, 50).toFixed(1)),
+    'projection lag p99 ms': Number(percentile(lags, 99).toFixed(1)),
+    'responses by status': [...statuses].map(([s, n]) => `${s}:${n}`).join(' '),
+  };
+}
+
+/** The load: every connection walks its own run's actions, approving two of three, until the deadline. */
+async function drive(base: string, token: string, runIds: string[]): Promise<{ latencies: number[]; statuses: Map<number, number>; seconds: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
@@ -121,29 +166,6 @@ export async function run(): Promise<Figures> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  if (pgStats) {
-    await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    const { rows } = await db.pool.query<{ calls: string; query: string }>(
-      "SELECT sum(calls)::text AS calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query FROM pg_stat_statements GROUP BY 2 ORDER BY sum(calls) DESC LIMIT 25",
-    );
-    console.log(`per command (${latencies.length} commands):`);
-    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)}  ${r.query}`);
-  }
-  sampling = false;
-  await sample;
-  await sampler.end();
   agent.destroy();
-  await server.stop();
-  await stopBenchDatabase(env);
-
-  latencies.sort((a, b) => a - b);
-  lags.sort((a, b) => a - b);
-  return {
-    'commands/s': Math.round(latencies.length / seconds),
-    'latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
-    'latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-    'projection lag p50 ms': Number(percentile(lags, 50).toFixed(1)),
-    'projection lag p99 ms': Number(percentile(lags, 99).toFixed(1)),
-    'responses by status': [...statuses].map(([s, n]) => `${s}:${n}`).join(' '),
-  };
+  return { latencies, statuses, seconds };
 }

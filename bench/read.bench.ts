@@ -9,6 +9,7 @@
 import { Agent, request } from 'node:http';
 import { runDecider } from '../src/domain/run.decider.js';
 import type { Figures } from './run.js';
+import { copyCeiling, ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { percentile, rssMb, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
 
 const ORG = 'bench-read';
@@ -53,9 +54,10 @@ export async function run(): Promise<Figures> {
 
   // 1. The list under load: the first page (what GET /api/runs?limit=50 asks), then deep pages.
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  let target = server.base;
   const get = (path: string) =>
     new Promise<number>((resolve, reject) => {
-      const req = request(`${server.base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      const req = request(`${target}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       });
@@ -86,6 +88,13 @@ export async function run(): Promise<Figures> {
     figures[`${label} non-200`] = failures;
   };
   await load('list', () => '/api/runs?limit=50');
+  // Its ceiling, same client and connections: a Fastify route answering one `SELECT 1` per request.
+  const select1 = await startCeilingServer('select1', { DATABASE_URL: env.url, DB_POOL_SIZE: '20' });
+  target = select1.base;
+  await load('ceiling (Fastify + SELECT 1)', () => '/api/runs?limit=50');
+  target = server.base;
+  await select1.stop();
+  figures['list ratio to ceiling'] = ratio(Number(figures['list req/s']), Number(figures['ceiling (Fastify + SELECT 1) req/s']));
   await load('list offset<=1950', (c, i) => `/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
   // New runs keep arriving (real events through the projector), so cached pages keep going stale.
   let churning = true;
@@ -139,17 +148,61 @@ export async function run(): Promise<Figures> {
   figures['csv rows'] = lines - 1;
   figures['csv MB'] = Number((bytes / 2 ** 20).toFixed(1));
   figures['csv server RSS growth MB'] = Number((peak - baseline).toFixed(1));
+  // Its ceiling: PostgreSQL's own COPY of the same rows and columns, read by a client to the end.
+  const copy = await copyCeiling(
+    env.url,
+    `SELECT run_id, created_at, board_type, project_key, status, is_dry_run, cycles_run, planned_actions_count, executed_actions_count,
+            failed_actions_count, skipped_actions_count, requested_by, completed_at
+       FROM runs WHERE org_id = '${ORG}' ORDER BY created_at DESC, run_id DESC`,
+  );
+  figures['csv ceiling (COPY) seconds'] = Number(copy.seconds.toFixed(2));
+  figures['csv ratio to COPY (time, lower is better)'] = ratio(figures['csv seconds'], copy.seconds);
 
   // 3. Many SSE clients on one run.
   console.log(`${SSE_CLIENTS} SSE clients on one run, ${SSE_RATE} events/s for ${SSE_MS / 1000} s…`);
   const runStream = 'run-sse-bench';
   const sseRun = runDecider.decide({ type: 'RequestRun', request: benchRunRequest('sse-bench', 'SSE') }, runDecider.initialState);
   await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
+  const ticks = (SSE_RATE * SSE_MS) / 1000;
+  const ours = await measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, async (i) => {
+    await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
+  });
+  figures['sse deliveries'] = `${ours.length} of ${ticks * SSE_CLIENTS}`;
+  figures['sse p50 ms'] = percentile(ours, 50);
+  figures['sse p99 ms'] = percentile(ours, 99);
+  // Its ceiling: a bare node:http server writing the same frames to the same number of clients.
+  console.log(`ceiling: a bare SSE server, ${SSE_CLIENTS} clients, ${SSE_RATE} events/s…`);
+  const bare = await startCeilingServer('sse');
+  const tickAgent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const ceiling = await measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, (i) =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(`${bare.base}/tick`, { method: 'POST', agent: tickAgent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      });
+      req.on('error', reject);
+      req.end(JSON.stringify({ sent_at: Date.now(), i }));
+    }),
+  );
+  tickAgent.destroy();
+  await bare.stop();
+  figures['sse ceiling deliveries'] = `${ceiling.length} of ${ticks * SSE_CLIENTS}`;
+  figures['sse ceiling p50 ms'] = percentile(ceiling, 50);
+  figures['sse ceiling p99 ms'] = percentile(ceiling, 99);
+  figures['sse p99 ratio to ceiling (lower is better)'] = ratio(percentile(ours, 99), percentile(ceiling, 99));
+
+  await server.stop();
+  await stopBenchDatabase(env);
+  return figures;
+}
+
+/** SSE_CLIENTS clients on `url`; `tick(i)` publishes one BenchTick carrying its send time; delays sorted. */
+async function measureSse(url: string, token: string, tick: (i: number) => Promise<void>): Promise<number[]> {
   const delays: number[] = [];
   const controller = new AbortController();
   let connected = 0;
   const clients = Array.from({ length: SSE_CLIENTS }, async () => {
-    const r = await fetch(`${server.base}/api/runs/stream?run_id=sse-bench`, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
+    const r = await fetch(url, { headers: { authorization: `Bearer ${token}` }, signal: controller.signal });
     connected++;
     const decoder = new TextDecoder();
     let buffer = '';
@@ -174,18 +227,11 @@ export async function run(): Promise<Figures> {
   await new Promise((r) => setTimeout(r, 500));
   const ticks = (SSE_RATE * SSE_MS) / 1000;
   for (let i = 0; i < ticks; i++) {
-    await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
+    await tick(i);
     await new Promise((r) => setTimeout(r, 1000 / SSE_RATE));
   }
   await new Promise((r) => setTimeout(r, 1_000));
   controller.abort();
   await Promise.allSettled(clients);
-  delays.sort((a, b) => a - b);
-  figures['sse deliveries'] = `${delays.length} of ${ticks * SSE_CLIENTS}`;
-  figures['sse p50 ms'] = percentile(delays, 50);
-  figures['sse p99 ms'] = percentile(delays, 99);
-
-  await server.stop();
-  await stopBenchDatabase(env);
-  return figures;
+  return delays.sort((a, b) => a - b);
 }

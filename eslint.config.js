@@ -4,14 +4,26 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 // Import directions: `no-restricted-imports` patterns (gitignore style, matched against the import
-// path as written) per folder. The composition (src/app.ts, src/server.ts, src/cli, src/composition)
-// may import anything; every other folder may only import inward.
-const layer = (name) => ({ group: [`**/${name}/**`, `**/${name}`], message: `${name}/ is further out: see docs/architecture.md, "Folders and import directions".` });
-const composition = [
-  ...['composition', 'cli'].map(layer),
-  { group: ['**/app.js', '**/server.js', '**/config.js'], message: 'The composition root (app.ts, server.ts, config.ts) is imported by nothing but itself and the CLI.' },
-];
-const directions = (...patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns: [...patterns, ...composition] }] } });
+// path as written) per folder. The composition (src/app.ts, src/server.ts, src/config.ts, src/cli,
+// src/composition) may import anything; the other folders import only what the table in
+// docs/architecture.md allows, and never the composition.
+const see = 'see docs/architecture.md, "Folders and import directions"';
+const folder = (from, name) => ({ group: [`**/${name}/**`, `**/${name}`], message: `${from}/ does not import ${name}/: ${see}.` });
+const directions = (from, forbidden, ...extra) => ({
+  files: [`src/${from}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...[...forbidden, 'composition', 'cli'].map((name) => folder(from, name)),
+          { group: ['**/app.js', '**/server.js', '**/config.js'], message: `${from}/ does not import the composition root (app.ts, server.ts, config.ts): ${see}.` },
+          ...extra,
+        ],
+      },
+    ],
+  },
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.sprintguard/', 'test-output/', 'bin/', 'eslint.config.js'] },
@@ -28,27 +40,19 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
     },
   },
-  {
-    files: ['src/domain/**'],
-    ...directions(
-      ...['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'].map(layer),
-      { group: ['knex', 'pg', 'fastify', 'fastify-plugin'], message: 'The domain is pure: no database, no HTTP (docs/architecture.md).' },
-    ),
-  },
-  { files: ['src/lib/**'], ...directions({ group: ['../**'], message: 'lib/ holds helpers that import nothing of ours (docs/architecture.md).' }) },
-  { files: ['src/commands/**'], ...directions(...['http', 'queries', 'projections', 'reactors'].map(layer)) },
-  { files: ['src/queries/**'], ...directions(...['http', 'commands', 'reactors'].map(layer)) },
-  { files: ['src/projections/**'], ...directions(...['http', 'commands', 'queries', 'reactors'].map(layer)) },
-  { files: ['src/reactors/**'], ...directions(layer('http')) },
-  {
-    files: ['src/adapters/**'],
-    // The one list of migrations (adapters/postgres/migrations.ts) imports the DDL modules.
-    ...directions(
-      ...['http', 'commands', 'queries'].map(layer),
-      { group: ['**/projections/**', '!**/projections/*.schema.js'], message: 'Adapters import only the DDL (*.schema.ts) of the projections: see docs/architecture.md.' },
-      { group: ['**/reactors/**', '!**/reactors/*.schema.js'], message: 'Adapters import only the DDL (*.schema.ts) of the reactors: see docs/architecture.md.' },
-    ),
-  },
+  directions('domain', ['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'], { group: ['knex', 'pg', 'fastify', 'fastify-plugin'], message: `domain/ is pure: no database, no HTTP; ${see}.` }),
+  directions('lib', [], { group: ['../**'], message: `lib/ holds helpers that import nothing of ours: ${see}.` }),
+  directions('commands', ['http', 'queries', 'projections', 'reactors']),
+  directions('queries', ['http', 'commands', 'reactors']),
+  directions('projections', ['http', 'commands', 'queries', 'reactors']),
+  directions('reactors', ['http']),
+  // The one list of migrations (adapters/postgres/migrations.ts) imports the DDL modules, and only them.
+  directions(
+    'adapters',
+    ['http', 'commands', 'queries'],
+    { group: ['**/projections/**', '!**/projections/*.schema.js'], message: `adapters/ imports only the DDL (*.schema.ts) of projections/: ${see}.` },
+    { group: ['**/reactors/**', '!**/reactors/*.schema.js'], message: `adapters/ imports only the DDL (*.schema.ts) of reactors/: ${see}.` },
+  ),
   {
     files: ['test/**', 'bench/**'],
     rules: {

@@ -20,6 +20,3 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
-export function isPermission(value: string): value is Permission {
-  return (permissions as readonly string[]).includes(value);
-}

@@ -40,10 +40,6 @@ export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
   admin: permissions,
 };
 
-export function isAssignableRole(value: string): value is AssignableRole {
-  return (assignableRoles as readonly string[]).includes(value);
-}
-
 export function isDelegable(permission: string): permission is Permission {
   return (delegablePermissions as readonly string[]).includes(permission);
 }

@@ -1,7 +1,7 @@
 // `npm run bench -- commands`: sustained approve/reject commands over HTTP against the real server
 // process, 50 connections, rate limits raised; reports requests/s, latency p50/p99 and the runs
 // projection's lag under that load (time from an append until the read model includes it).
-// Targets (issue 4): >= 1,000 commands/s, p99 <= 100 ms, projection lag p99 <= 250 ms.
+// Targets (docs/benchmarks.md): >= 1,000 commands/s, p99 <= 100 ms, projection lag p99 <= 250 ms.
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { fold } from '../src/domain/decider.js';

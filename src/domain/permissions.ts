@@ -1,4 +1,4 @@
-// Permissions and application roles (DESIGN.md §3).
+// Permissions and application roles (docs/security.md, "Roles").
 
 export const permissions = [
   'app:read',

@@ -1,4 +1,4 @@
-// Application roles and what they grant (DESIGN.md §3; the reasoning is in docs/security.md).
+// Application roles and what they grant (the reasoning is in docs/security.md, "Roles").
 // Pure data and functions: the HTTP layer resolves a caller's role, the org decider validates
 // assignments against the same tables.
 import { permissions, type Permission } from './permissions.js';

@@ -3,12 +3,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// Import directions: `no-restricted-imports` patterns (gitignore style, matched against the import
-// path as written) per folder. The composition (src/app.ts, src/server.ts, src/config.ts, src/cli,
+// Import directions: `no-restricted-imports` per folder, each pattern a regular expression over the
+// import path as written (relative imports only, so `node:http` or `outbound-http/` never match a
+// folder named `http`). The composition (src/app.ts, src/server.ts, src/config.ts, src/cli,
 // src/composition) may import anything; the other folders import only what the table in
 // docs/architecture.md allows, and never the composition.
 const see = 'see docs/architecture.md, "Folders and import directions"';
-const folder = (from, name) => ({ group: [`**/${name}/**`, `**/${name}`], message: `${from}/ does not import ${name}/: ${see}.` });
+const inFolder = (name, rest = '') => `^\\.{1,2}/(?:.*/)?${name}(?:/${rest}|$)`;
+const folder = (from, name) => ({ regex: inFolder(name), message: `${from}/ does not import ${name}/: ${see}.` });
 const directions = (from, forbidden, ...extra) => ({
   files: [`src/${from}/**`],
   rules: {
@@ -16,14 +18,16 @@ const directions = (from, forbidden, ...extra) => ({
       'error',
       {
         patterns: [
-          ...[...forbidden, 'composition', 'cli'].map((name) => folder(from, name)),
-          { group: ['**/app.js', '**/server.js', '**/config.js'], message: `${from}/ does not import the composition root (app.ts, server.ts, config.ts): ${see}.` },
+          ...[...forbidden, 'composition', 'cli'].map((name) => (typeof name === 'string' ? folder(from, name) : name)),
+          { regex: '^\\.{1,2}/(?:.*/)?(?:app|server|config)\\.js$', message: `${from}/ does not import the composition root (app.ts, server.ts, config.ts): ${see}.` },
           ...extra,
         ],
       },
     ],
   },
 });
+// Of another folder, only its DDL modules (`*.schema.ts`).
+const onlyDdl = (from, name) => ({ regex: inFolder(name, '(?!.*\\.schema\\.js$)'), message: `${from} imports only the DDL (*.schema.ts) of ${name}/: ${see}.` });
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.sprintguard/', 'test-output/', 'bin/', 'eslint.config.js'] },
@@ -40,19 +44,19 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
     },
   },
-  directions('domain', ['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'], { group: ['knex', 'pg', 'fastify', 'fastify-plugin'], message: `domain/ is pure: no database, no HTTP; ${see}.` }),
-  directions('lib', [], { group: ['../**'], message: `lib/ holds helpers that import nothing of ours: ${see}.` }),
+  directions('domain', ['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'], { regex: '^(?:knex|pg|fastify|fastify-plugin)(?:/|$)', message: `domain/ is pure: no database, no HTTP; ${see}.` }),
+  directions('lib', [], { regex: '^\\.\\./', message: `lib/ holds helpers that import nothing of ours: ${see}.` }),
   directions('commands', ['http', 'queries', 'projections', 'reactors']),
-  directions('queries', ['http', 'commands', 'reactors']),
+  // The API's schemas (http/schemas/) are the source of the read models' views.
+  directions('queries', ['commands', 'reactors', { regex: inFolder('http', '(?!schemas/)'), message: `queries/ imports only http/schemas/ of http/: ${see}.` }]),
   directions('projections', ['http', 'commands', 'queries', 'reactors']),
   directions('reactors', ['http']),
-  // The one list of migrations (adapters/postgres/migrations.ts) imports the DDL modules, and only them.
-  directions(
-    'adapters',
-    ['http', 'commands', 'queries'],
-    { group: ['**/projections/**', '!**/projections/*.schema.js'], message: `adapters/ imports only the DDL (*.schema.ts) of projections/: ${see}.` },
-    { group: ['**/reactors/**', '!**/reactors/*.schema.js'], message: `adapters/ imports only the DDL (*.schema.ts) of reactors/: ${see}.` },
-  ),
+  directions('adapters', ['http', 'commands', 'queries', 'projections', 'reactors']),
+  // The one list of every table imports the DDL modules of the other folders, and only them.
+  {
+    ...directions('adapters', [], ...['http', 'commands', 'queries', 'projections', 'reactors'].map((name) => onlyDdl('adapters/postgres/migrations.ts', name))),
+    files: ['src/adapters/postgres/migrations.ts'],
+  },
   {
     files: ['test/**', 'bench/**'],
     rules: {

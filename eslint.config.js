@@ -1,6 +1,33 @@
-// Flat config: typescript-eslint's type-aware rules over src, test and bench.
+// Flat config: typescript-eslint's type-aware rules over src, test and bench, and the import
+// directions between the folders of src (docs/architecture.md, "Folders and import directions").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+
+// Import directions: `no-restricted-imports` per folder, each pattern a regular expression over the
+// import path as written (relative imports only, so `node:http` or `outbound-http/` never match a
+// folder named `http`). The composition (src/app.ts, src/server.ts, src/config.ts, src/cli,
+// src/composition) may import anything; the other folders import only what the table in
+// docs/architecture.md allows, and never the composition.
+const see = 'see docs/architecture.md, "Folders and import directions"';
+const inFolder = (name, rest = '') => `^\\.{1,2}/(?:.*/)?${name}(?:/${rest}|$)`;
+const folder = (from, name) => ({ regex: inFolder(name), message: `${from}/ does not import ${name}/: ${see}.` });
+const directions = (from, forbidden, ...extra) => ({
+  files: [`src/${from}/**`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...[...forbidden, 'composition', 'cli'].map((name) => (typeof name === 'string' ? folder(from, name) : name)),
+          { regex: '^\\.{1,2}/(?:.*/)?(?:app|server|config)\\.js$', message: `${from}/ does not import the composition root (app.ts, server.ts, config.ts): ${see}.` },
+          ...extra,
+        ],
+      },
+    ],
+  },
+});
+// Of another folder, only its DDL modules (`*.schema.ts`).
+const onlyDdl = (from, name) => ({ regex: inFolder(name, '(?!.*\\.schema\\.js$)'), message: `${from} imports only the DDL (*.schema.ts) of ${name}/: ${see}.` });
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.sprintguard/', 'test-output/', 'bin/', 'eslint.config.js'] },
@@ -16,6 +43,19 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
     },
+  },
+  directions('domain', ['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'], { regex: '^(?:knex|pg|fastify|fastify-plugin)(?:/|$)', message: `domain/ is pure: no database, no HTTP; ${see}.` }),
+  directions('lib', [], { regex: '^\\.\\./', message: `lib/ holds helpers that import nothing of ours: ${see}.` }),
+  directions('commands', ['http', 'queries', 'projections', 'reactors']),
+  // The API's schemas (http/schemas/) are the source of the read models' views.
+  directions('queries', ['commands', 'reactors', { regex: inFolder('http', '(?!schemas/)'), message: `queries/ imports only http/schemas/ of http/: ${see}.` }]),
+  directions('projections', ['http', 'commands', 'queries', 'reactors']),
+  directions('reactors', ['http']),
+  directions('adapters', ['http', 'commands', 'queries', 'projections', 'reactors']),
+  // The one list of every table imports the DDL modules of the other folders, and only them.
+  {
+    ...directions('adapters', [], ...['http', 'commands', 'queries', 'projections', 'reactors'].map((name) => onlyDdl('adapters/postgres/migrations.ts', name))),
+    files: ['src/adapters/postgres/migrations.ts'],
   },
   {
     files: ['test/**', 'bench/**'],

@@ -1,4 +1,4 @@
-// `npm run bench -- read` (issue 5), against the real server process:
+// `npm run bench -- read` (docs/read-side.md), against the real server process:
 // - GET /api/runs?limit=50 over 100,000 runs, 50 keep-alive connections, 10 s → requests/s, p99
 //   (pages served from the run-list cache while the read model stands still; then the same while new
 //   runs arrive at 20/s, so that pages keep being invalidated; RUN_LIST_CACHE_MB=0 measures without

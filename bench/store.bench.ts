@@ -5,7 +5,7 @@
 //   (b) the same rows as a bare single-row INSERT per transaction (16 clients) into a plain table:
 //       the ceiling of this disk and CPU; the ratio a/b says what the store costs on top of it;
 //   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server.
-// Reference figures: ../shared/research/eventstore.md §4.2 (~2,600 appends/s at 16 clients on 2 vCPUs).
+// Reference figure from before the store was built: ~2,600 appends/s at 16 clients on 2 vCPUs.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';

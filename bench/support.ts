@@ -11,7 +11,7 @@ import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schem
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import type { EventStore } from '../src/adapters/event-store.js';
-import { readModelMigrations } from '../src/projections/registry.js';
+import { readModelMigrations } from '../src/adapters/postgres/migrations.js';
 import { freePort } from '../test/support/service-process.js';
 
 export interface BenchEnvironment {

@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send({ detail: tooLong ? 'A path parameter is too long' : 'Malformed URL' });
     },
     ajv: {
-      // Reject unknown fields (DESIGN.md §6) instead of silently dropping them.
+      // Reject unknown fields (docs/architecture.md, "Request shapes") instead of silently dropping them.
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -1,5 +1,5 @@
 // Configuration is the environment, parsed once at start-up against a TypeBox schema.
-// Every bad variable gets one line naming it; defaults serve development (DESIGN.md §5).
+// Every bad variable gets one line naming it; defaults serve development, so `npm start` needs none.
 import path from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';

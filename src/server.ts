@@ -23,7 +23,8 @@ import { createScheduler } from './reactors/scheduler.js';
 import { planLimitsEnforced, type Config } from './config.js';
 import { ReadinessFailure, type ReadinessCheck } from './http/routes/health.routes.js';
 import { createProjector, type Projector } from './projections/projector.js';
-import { projections, readModelMigrations } from './projections/registry.js';
+import { projections } from './projections/registry.js';
+import { readModelMigrations } from './adapters/postgres/migrations.js';
 import { createReactorRunner } from './reactors/reactor-runner.js';
 import { createRunExecutorReactor } from './reactors/run-executor.reactor.js';
 import { createProposalApplier, createProposalApplierReactor } from './reactors/proposal-applier.reactor.js';
@@ -36,7 +37,7 @@ import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/ur
 import { createSecretStore, loadSecretsKey, SecretDecryptionError } from './adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from './commands/integration.commands.js';
 import { StateCache } from './commands/state-cache.js';
-import { createSourceControlProvider } from './adapters/source-control/source-control.js';
+import { createSourceControlProvider } from './adapters/source-control/create-source-control.js';
 import { linkedPullRequests } from './queries/pull-request-links.query.js';
 import { createPullRequestInputs } from './reactors/pull-request-inputs.js';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// The event-store port. It carries EventStoreDB's semantics (see docs/architecture.md and
-// ../shared/docs/DESIGN.md §2), not a lowest common denominator:
+// The event-store port. It carries EventStoreDB's semantics (see docs/architecture.md, "Event store"),
+// not a lowest common denominator:
 // - revisions are 0-based per stream; positions in the global log are opaque, totally ordered pairs;
 // - readStream / readAll start points are inclusive; subscription start points are exclusive;
 // - revisions and positions are bigint everywhere inside the process (convert at the edges).

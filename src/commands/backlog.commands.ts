@@ -1,4 +1,4 @@
-// Command handlers of backlog proposals and meeting ingests (DESIGN.md §1, §2, §5).
+// Command handlers of backlog proposals and meeting ingests (docs/backlog.md).
 //
 // Creating a proposal appends ProposalCreated to `proposal-<id>` with expected revision `no_stream`;
 // the id is derived from (org, board, project, normalized title), so a duplicate is refused by the

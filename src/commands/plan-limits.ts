@@ -10,6 +10,7 @@
 import { DomainError } from '../domain/errors.js';
 import type { BoardType } from '../domain/org.events.js';
 import { effectivePlan, planLimits, type PlanLimits, type PlanName, type SubscriptionSummary } from '../domain/plans.js';
+import type { PlanUsageReader } from '../domain/plan-usage.js';
 
 /** 403 naming the limit, e.g. "Plan limit reached: runs_per_month (50 on the free plan)". */
 export class PlanLimitError extends DomainError {
@@ -28,17 +29,7 @@ export interface PlanUsage {
   members: number;
 }
 
-/** Reads of the read models that measure usage; every one is scoped to one organization. */
-export interface PlanUsageReader {
-  /** Runs requested since `since` (the start of the current UTC month). */
-  runsSince(orgId: string, since: Date): Promise<number>;
-  /** Distinct (board type, project key) pairs with runs. */
-  projects(orgId: string): Promise<number>;
-  hasRunsFor(orgId: string, boardType: BoardType, projectKey: string): Promise<boolean>;
-  /** Members with a stored role assignment. */
-  members(orgId: string): Promise<number>;
-  isMember(orgId: string, userId: string): Promise<boolean>;
-}
+export type { PlanUsageReader } from '../domain/plan-usage.js';
 
 export interface PlanLimitsDeps {
   usage: PlanUsageReader;

@@ -11,7 +11,7 @@ export const CHAT_HELP = [
   'Anything else is a question for the chat assistant, when your organization enabled it.',
 ].join('\n');
 
-/** Said on any internal failure: no exception detail, ever (spec "Errors"). */
+/** Said on any internal failure: no exception detail, ever (docs/security.md, "Error shapes"). */
 export const CHAT_GENERIC_FAILURE = 'Sorry, something went wrong while answering. Please try again in a moment.';
 
 export const CHAT_NO_ASSISTANT = `Free questions need the chat assistant, which is not enabled for your organization (feature flag chat_assistant and a configured language model).\n${CHAT_HELP}`;

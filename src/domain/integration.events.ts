@@ -1,6 +1,6 @@
 // Integration settings on the org stream (`org-<orgId>`), beside the other org concerns but with
 // their own decider. Secrets are REFERENCED by their id in the secret store, never carried: the
-// event store is immutable and audited (DESIGN.md §2). TypeBox schemas give runtime validation and
+// event store is immutable and audited (docs/security.md). TypeBox schemas give runtime validation and
 // TS types from one definition. An event type never changes meaning once shipped.
 import { Type, type Static } from '@sinclair/typebox';
 import type { BoardType } from './org.events.js';

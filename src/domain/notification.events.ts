@@ -1,6 +1,6 @@
 // Notification channel settings on the org stream (`org-<orgId>`). Webhook URLs are credentials
 // (whoever holds one can post to the channel), so the event carries only their ids in the secret
-// store, like the integration settings (DESIGN.md §2). E-mail recipients are not secrets: the event
+// store, like the integration settings (docs/security.md). E-mail recipients are not secrets: the event
 // carries them, so the audit trail shows who was told.
 import { Type, type Static } from '@sinclair/typebox';
 import { SecretRefSchema } from './integration.events.js';

@@ -77,7 +77,7 @@ function decide(command: OrgCommand, state: OrgState): OrgEvent[] {
     }
     case 'AssignMemberRole': {
       // roles:manage, billing:manage and admin:all belong to the identity provider's organization
-      // administrator alone (spec, Authentication 6): no stored assignment may carry them.
+      // administrator alone (docs/security.md, "Roles"): no stored assignment may carry them.
       const adminOnly = command.permissions.filter((p) => (adminOnlyPermissions as readonly string[]).includes(p));
       if (adminOnly.length > 0) {
         throw invalid(`permissions: ${adminOnly.join(', ')} cannot be granted; only the organization administrator holds it`);

@@ -1,4 +1,4 @@
-// Permissions and application roles (DESIGN.md §3).
+// Permissions and application roles (docs/security.md, "Roles").
 
 export const permissions = [
   'app:read',
@@ -20,6 +20,3 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
-export function isPermission(value: string): value is Permission {
-  return (permissions as readonly string[]).includes(value);
-}

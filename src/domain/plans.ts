@@ -1,4 +1,4 @@
-// Plans and their enforced limits (DESIGN.md §5): one table, read by the billing routes, the
+// Plans and their enforced limits (docs/billing.md, "Limits"): one table, read by the billing routes, the
 // commands that enforce a limit and GET /api/user/plan. `null` means "no limit".
 import { Type, type Static } from '@sinclair/typebox';
 

@@ -1,4 +1,4 @@
-// Decider of a backlog proposal stream (DESIGN.md §1, §2, §4).
+// Decider of a backlog proposal stream (docs/backlog.md).
 //
 // pending ──ProposalAccepted──► accepted ──ProposalApplyStarted──► applying ──► applied | apply_failed
 //    └──────ProposalRejected──► rejected

@@ -32,7 +32,7 @@ export type ProposalEvent =
   | { type: 'ProposalCreated'; data: ProposalCreatedData }
   | { type: 'ProposalAccepted'; data: { by: string; reason?: string; at: string } }
   | { type: 'ProposalRejected'; data: { by: string; reason?: string; at: string } }
-  /** The intent: the board call is about to be made (DESIGN.md §4's rule for every provider write). */
+  /** The intent: the board call is about to be made (every provider write's rule, docs/architecture.md). */
   | { type: 'ProposalApplyStarted'; data: { marker_label: string; at: string } }
   | { type: 'ProposalApplied'; data: { provider_key: string; provider_id: string; url?: string; reconciled: boolean; at: string } }
   | { type: 'ProposalApplyFailed'; data: { message: string; at: string } };

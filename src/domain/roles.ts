@@ -1,4 +1,4 @@
-// Application roles and what they grant (DESIGN.md §3; the reasoning is in docs/security.md).
+// Application roles and what they grant (the reasoning is in docs/security.md, "Roles").
 // Pure data and functions: the HTTP layer resolves a caller's role, the org decider validates
 // assignments against the same tables.
 import { permissions, type Permission } from './permissions.js';
@@ -39,10 +39,6 @@ export const rolePermissions: Readonly<Record<Role, readonly Permission[]>> = {
   manager,
   admin: permissions,
 };
-
-export function isAssignableRole(value: string): value is AssignableRole {
-  return (assignableRoles as readonly string[]).includes(value);
-}
 
 export function isDelegable(permission: string): permission is Permission {
   return (delegablePermissions as readonly string[]).includes(permission);

@@ -1,4 +1,4 @@
-// Decider of a run stream (DESIGN.md §4). Every status change is an explicit event, and every step
+// Decider of a run stream (docs/architecture.md). Every status change is an explicit event, and every step
 // also appends RunLogged lines, so the stream alone tells an auditor what happened and why.
 //
 // planning ──RunPlanned──► awaiting_confirmation ──RunConfirmed──► awaiting_approval ──► executing ──► completed

@@ -1,4 +1,4 @@
-// Stream ids are built only here, one function per category (DESIGN.md §2).
+// Stream ids are built only here, one function per category (docs/architecture.md, "Streams").
 
 export const streamCategories = {
   org: 'org-',

@@ -1,4 +1,4 @@
-// E-mail suppressions on the deployment-wide `suppressions` stream (DESIGN.md §2): no organization,
+// E-mail suppressions on the deployment-wide `suppressions` stream (docs/email-suppressions.md): no org,
 // so the events' metadata carries no org_id. An address is always lower-cased. The SMTP diagnostic
 // text of a bounce is never recorded: it can quote the recipient's mail server verbatim, and the
 // event store is immutable.

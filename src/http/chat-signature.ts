@@ -1,4 +1,4 @@
-// The chat webhook signature (spec "Chat webhook signature"):
+// The chat webhook signature (docs/chat.md, "Authentication"):
 //   X-Service-Timestamp: unix seconds, decimal
 //   X-Service-Signature: v1=<hex HMAC-SHA256(secret, "v1:" + timestamp + ":" + org_id + ":" + raw body bytes)>
 // The organization id from the URL is inside the signed bytes, so a signature made for one

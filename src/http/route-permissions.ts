@@ -1,4 +1,4 @@
-// The one table of who may call what (DESIGN.md §3, spec "Authentication" 5). Keys are the HTTP
+// The one table of who may call what (docs/security.md, "Route permission table"). Keys are the HTTP
 // method and Fastify's URL pattern. The permissions plugin reads this table, never the routes:
 // a route's own `config.permission` / `config.public`, when it declares one, must agree with the
 // table or the application refuses to start.
@@ -30,7 +30,7 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/user/me': 'app:read',
   'GET /api/user/plan': 'app:read',
 
-  // Role administration (spec table)
+  // Role administration
   'GET /api/rbac/me': 'app:read',
   'GET /api/rbac/members': 'roles:manage',
   'PUT /api/rbac/members/:user_id': 'roles:manage',

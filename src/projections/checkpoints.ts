@@ -1,5 +1,5 @@
 // Projection checkpoints: one row per projection in `projection_checkpoints` (projections.schema.ts).
-// Rules (Marten's async daemon, research §3.2):
+// Rules (as Marten's async daemon keeps its progression):
 // - the checkpoint moves in the SAME transaction as the read-model rows, so rows and position commit
 //   together or not at all;
 // - it moves by compare-and-set on the old position. 0 rows updated means another runner moved it:

@@ -7,7 +7,6 @@
 // so that an older EmailSuppressed delivered again cannot bring the address back. A suppression
 // after a removal starts a new episode: first_suppressed_at and the count start again.
 // The SMTP diagnostic text is not in the events, so it cannot reach this table.
-import type { Migration } from '../adapters/postgres/migrate.js';
 import type { SuppressionEvent } from '../domain/suppression.events.js';
 import { suppressionsStreamId } from '../domain/streams.js';
 import type { Projection } from './projection.js';
@@ -15,32 +14,6 @@ import { upsertForward } from './upsert.js';
 
 export const EMAIL_SUPPRESSIONS_PROJECTION = 'email_suppressions';
 const TABLE = 'email_suppressions';
-
-export const emailSuppressionsMigrations: Migration[] = [
-  {
-    name: '0800_email_suppressions',
-    async up(knex) {
-      await knex.schema.createTable(TABLE, (t) => {
-        t.text('email').primary();
-        t.boolean('suppressed').notNullable();
-        t.text('reason').notNullable();
-        t.text('type');
-        t.text('sub_type');
-        t.timestamp('first_suppressed_at', { useTz: true }).notNullable();
-        t.timestamp('last_suppressed_at', { useTz: true }).notNullable();
-        t.integer('suppression_count').notNullable();
-        t.text('last_message_id').notNullable();
-        t.timestamp('removed_at', { useTz: true });
-        t.bigInteger('revision').notNullable();
-      });
-      // The feed: current suppressions, newest first.
-      await knex.raw(`CREATE INDEX email_suppressions_feed ON ${TABLE} (last_suppressed_at DESC, email) WHERE suppressed`);
-    },
-    async down(knex) {
-      await knex.schema.dropTableIfExists(TABLE);
-    },
-  },
-];
 
 interface Row {
   email: string;

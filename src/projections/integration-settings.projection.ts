@@ -1,28 +1,8 @@
 // integration_settings: what GET /api/settings/integration shows — never a secret, not even its id.
-import type { Migration } from '../adapters/postgres/migrate.js';
 import type { IntegrationEvent } from '../domain/integration.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { Projection } from './projection.js';
 import { upsertForward } from './upsert.js';
-
-export const integrationSettingsMigrations: Migration[] = [
-  {
-    name: '0400_integration_settings',
-    async up(knex) {
-      await knex.schema.createTable('integration_settings', (t) => {
-        t.text('org_id').primary();
-        t.text('board_type').notNullable();
-        t.text('base_url');
-        t.text('email');
-        t.text('api_url');
-        t.specificType('project_keys', 'text[]').notNullable();
-        t.jsonb('source_control');
-        t.bigInteger('revision').notNullable();
-        t.timestamp('updated_at', { useTz: true }).notNullable();
-      });
-    },
-  },
-];
 
 export const integrationSettingsProjection: Projection = {
   name: 'integration_settings',

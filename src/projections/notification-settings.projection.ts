@@ -1,30 +1,11 @@
 // notification_settings: what GET /api/settings/notifications shows. Which chat channels are set up
 // (a boolean each), never a URL nor its secret id; the recipients and the chosen kinds.
-import type { Migration } from '../adapters/postgres/migrate.js';
 import type { NotificationEvent } from '../domain/notification.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { Projection } from './projection.js';
 import { upsertForward } from './upsert.js';
 
 export const NOTIFICATION_SETTINGS_PROJECTION = 'notification_settings';
-
-export const notificationSettingsMigrations: Migration[] = [
-  {
-    name: '0800_notification_settings',
-    async up(knex) {
-      await knex.schema.createTable('notification_settings', (t) => {
-        t.text('org_id').primary();
-        t.boolean('slack').notNullable();
-        t.boolean('teams').notNullable();
-        t.boolean('discord').notNullable();
-        t.specificType('email_recipients', 'text[]').notNullable();
-        t.specificType('events', 'text[]').notNullable();
-        t.bigInteger('revision').notNullable();
-        t.timestamp('updated_at', { useTz: true }).notNullable();
-      });
-    },
-  },
-];
 
 export const notificationSettingsProjection: Projection = {
   name: NOTIFICATION_SETTINGS_PROJECTION,

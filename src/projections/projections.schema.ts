@@ -1,6 +1,6 @@
-// Read-model migrations owned by the projection runner: the checkpoint table. The composition root
-// (registry.ts) appends each projection's own table migrations to this list; the whole list shares
-// one history table, `rm_migrations`, separate from the event store's.
+// Read-model migrations owned by the projection runner: the checkpoint table. The list of every
+// migration (src/adapters/postgres/migrations.ts) appends each projection's own tables to it; the
+// whole list shares one history table, `rm_migrations`, separate from the event store's.
 import type { MigrationSet } from '../adapters/postgres/migrate.js';
 
 export const projectionMigrations: MigrationSet = {

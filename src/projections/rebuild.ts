@@ -1,4 +1,4 @@
-// In-place rebuild (research §3.2 point 6): for each named projection,
+// In-place rebuild, so readers never see a half-built read model: for each named projection,
 //   1. take its advisory lock without waiting — a live projector holding it means "stop it first";
 //   2. capture the store's head;
 //   3. in ONE transaction: truncate the projection's tables and reset its checkpoint (readers see the

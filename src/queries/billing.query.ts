@@ -2,8 +2,8 @@
 // Every query filters by the caller's organization, except the customer → organization lookup that
 // maps a verified payment webhook to its organization.
 import type { Knex } from 'knex';
-import type { PlanUsageReader } from '../commands/plan-limits.js';
 import type { BoardType } from '../domain/org.events.js';
+import type { PlanUsageReader } from '../domain/plan-usage.js';
 import type { PlanName, SubscriptionStatus } from '../domain/plans.js';
 
 export interface SubscriptionRecord {

@@ -147,11 +147,6 @@ export async function listRunActions(knex: Knex, orgId: string, runId: string): 
   return rows.map(toActionView);
 }
 
-export async function getRunAction(knex: Knex, orgId: string, runId: string, actionId: string): Promise<ActionView | undefined> {
-  const row = await knex('run_actions').where({ org_id: orgId, run_id: runId, action_id: actionId }).first<Record<string, unknown> | undefined>();
-  return row ? toActionView(row) : undefined;
-}
-
 const ACTIVE = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing'];
 
 /** The organization's newest non-terminal run of a board and project. */

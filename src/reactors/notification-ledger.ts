@@ -2,32 +2,8 @@
 // settled — delivered, failed after its bounded retries, or skipped because the address is
 // suppressed. The runner delivers events at least once; before sending, the notifier reads the
 // ledger, so an event handled again sends nothing already settled. Not a read model: no projection
-// lists the table, so a rebuild never truncates it (it rides on the read-model migration list, as
-// the secrets table does).
+// lists the table, so a rebuild never truncates it. Its table is in notification-ledger.schema.ts.
 import type { Knex } from 'knex';
-import type { Migration } from '../adapters/postgres/migrate.js';
-
-export const notificationLedgerMigrations: Migration[] = [
-  {
-    name: '0810_notification_deliveries',
-    async up(knex) {
-      await knex.schema.createTable('notification_deliveries', (t) => {
-        t.uuid('event_id').notNullable();
-        t.text('channel').notNullable();
-        /** The e-mail address; '' for a chat channel (one webhook per channel and organization). */
-        t.text('recipient').notNullable();
-        t.text('org_id').notNullable();
-        t.text('kind').notNullable();
-        t.text('status').notNullable();
-        t.integer('attempts').notNullable();
-        t.text('error');
-        t.timestamp('settled_at', { useTz: true }).notNullable();
-        t.primary(['event_id', 'channel', 'recipient']);
-        t.index(['org_id', 'settled_at']);
-      });
-    },
-  },
-];
 
 export type DeliveryStatus = 'delivered' | 'failed' | 'suppressed';
 

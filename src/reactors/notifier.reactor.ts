@@ -1,4 +1,4 @@
-// The notifier (issue 8): run awaiting confirmation, actions awaiting approval, run completed or
+// The notifier (docs/notifications.md): run awaiting confirmation, actions awaiting approval, run completed or
 // failed, and new proposals from a meeting become messages on the organization's channels — Slack,
 // Teams, Discord webhooks and e-mail over SMTP.
 //

@@ -1,8 +1,8 @@
-// Accepted proposals become board items (DESIGN.md §5). Level-triggered like the run processor:
+// Accepted proposals become board items (docs/backlog.md). Level-triggered like the run processor:
 // `reconcile(proposalId)` looks at the proposal's state and does the next step, so handling an event
 // twice, or resuming after a crash, is safe.
 //
-// Applying one proposal (the run executor's rule, DESIGN.md §4):
+// Applying one proposal (the run executor's rule, docs/architecture.md "Runs"):
 //   1. append ProposalApplyStarted (the intent) with the stream's expected revision;
 //   2. createItem on the board, with the marker label `sprintguard-<12 hex of the id>`;
 //   3. append ProposalApplied {provider_key} or ProposalApplyFailed {message}.

@@ -2,7 +2,7 @@
 // executing approved actions. Level-triggered: `reconcile(runId)` looks at the run's state and does
 // the next step, so handling the same event twice, or resuming after a crash, is safe.
 //
-// Execution of one action (DESIGN.md §4):
+// Execution of one action (docs/architecture.md, "Runs"):
 //   1. append ActionExecutionStarted (the intent) with the stream's expected revision;
 //   2. call the provider;
 //   3. append ActionExecuted or ActionFailed.

@@ -1,4 +1,4 @@
-// Issue 6 end to end: the real server process, real PostgreSQL, a Jira stand-in and a
+// Backlog end to end: the real server process, real PostgreSQL, a Jira stand-in and a
 // chat-completions stand-in. Imports become proposals once, decisions are final, accepted proposals
 // become board items exactly once, and transcripts become proposals (rules or model).
 import fs from 'node:fs';
@@ -177,7 +177,7 @@ describe('meeting ingest', () => {
     expect(ingested.body.proposals.map((p) => p.title)).toContain('Add pagination to the export job');
     expect(ingested.body.follow_ups).toEqual([expect.objectContaining({ ticket: 'ENG-412' })]);
     const found = await h.call<Proposal[]>('GET', `/api/backlog-proposals?q=pagination&source=meeting`);
-    expect(found.status).toBe(400); // unknown query fields are refused (DESIGN.md §6)
+    expect(found.status).toBe(400); // unknown query fields are refused (docs/architecture.md)
     const byText = await h.call<Proposal[]>('GET', `/api/backlog-proposals?q=pagination`);
     expect(byText.body.map((p) => [p.title, p.source])).toEqual([['Add pagination to the export job', 'meeting']]);
     const bugs = await h.call<Proposal[]>('GET', `/api/backlog-proposals?kind=bug&q=safari`);

@@ -1,4 +1,4 @@
-// Issue 7 (billing) end to end: the real server process, real PostgreSQL, the stripe package pointed
+// Billing (docs/billing.md) end to end: the real server process, real PostgreSQL, the stripe package pointed
 // at the Stripe stand-in (STRIPE_API_URL), webhooks signed with the stripe package's own test-header
 // helper and sent as raw bytes, and a Jira stand-in for the runs whose limits the plan enforces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Cycle P end to end (issue 7): the real server process, real PostgreSQL, a Jira stand-in and a
+// Cycle P end to end (docs/cycle-p.md): the real server process, real PostgreSQL, a Jira stand-in and a
 // GitHub stand-in. Source control is saved through POST /api/settings/integration, the cycle_p flag
 // through the API, and the team plan by appending SubscriptionChanged to the org stream (the billing
 // routes that append it in production are another slice). A run links two tickets; a second run

@@ -1,4 +1,4 @@
-// Issue 4 crash test: the server is SIGKILLed after an action's intent event and before its outcome.
+// Executor crash test: the server is SIGKILLed after an action's intent event and before its outcome.
 // On restart the executor reconciles from the board: the action is performed at most once on the
 // stand-in, and the run completes.
 import pg from 'pg';

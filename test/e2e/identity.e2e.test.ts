@@ -1,5 +1,5 @@
 // The real `sprintguard serve` process with a real identity provider stand-in: a JWKS served over
-// HTTP, tokens in Clerk's shapes, and every 401/403/404/429 answer in the spec's body shape.
+// HTTP, tokens in Clerk's shapes, and every 401/403/404/429 answer in the API's body shape (docs/security.md).
 // Also: in production, a missing identity configuration stops the start-up with a clear message.
 import fs from 'node:fs/promises';
 import os from 'node:os';

@@ -1,5 +1,5 @@
-// Issue 8 (notifications) end to end: the real server process (`serve`, whose workers include the
-// notifier), real PostgreSQL, a Jira stand-in, chat webhook stand-ins and a real SMTP server
+// Notifications end to end (docs/notifications.md): the real server process (`serve`, whose workers
+// include the notifier), real PostgreSQL, a Jira stand-in, chat webhook stand-ins and a real SMTP server
 // (STARTTLS, certificate made for this run and trusted through SMTP_CA_FILE). A run awaiting
 // approval produces one message per channel; a broken channel (Discord answering 404) is recorded
 // and does not hold back the run, whose completion is announced as well; no webhook secret reaches

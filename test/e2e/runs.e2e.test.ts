@@ -1,4 +1,4 @@
-// Issue 4 end to end: the real server process, real PostgreSQL and a Jira stand-in. Runs plan from
+// Runs end to end: the real server process, real PostgreSQL and a Jira stand-in. Runs plan from
 // the board, wait at the gates the organization's guards set, and perform exactly what was approved.
 import pg from 'pg';
 import { signDevToken } from '../../src/adapters/identity/dev-identity.js';

@@ -1,4 +1,4 @@
-// Issue 9, the deployment shape of docker-compose.yml: an API process that runs no reactors
+// The deployment shape of docker-compose.yml: an API process that runs no reactors
 // (REACTORS_ENABLED=false) and two `sprintguard worker` processes beside it. The run executor and
 // the notifier run in the workers, one instance of each acting: a run in auto mode is executed once
 // on the board and its completion is announced once.

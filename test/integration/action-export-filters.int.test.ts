@@ -1,4 +1,4 @@
-// GET /api/runs/{run_id}/actions/export takes the export filters of DESIGN.md §6 (the list filters
+// GET /api/runs/{run_id}/actions/export takes the export filters of docs/read-side.md (the list filters
 // and from/to), not only `format`: the list filters apply to the run, from/to to each action's
 // latest change. The CSV is parsed back and the PDF read back.
 import { PDFParse } from 'pdf-parse';

@@ -8,7 +8,7 @@ import { proposalDecider, proposalIdFor, type ProposalCommand } from '../../src/
 import type { ProposalEvent } from '../../src/domain/proposal.events.js';
 import { proposalStreamId } from '../../src/domain/streams.js';
 import { backlogProposalsProjection } from '../../src/projections/backlog-proposals.projection.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { countProposalsByStatus, listPendingProposals, listProposals } from '../../src/queries/backlog-proposals.query.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { expectIdempotentProjection, recordedEvents, type EventInput } from '../support/projection-spec.js';

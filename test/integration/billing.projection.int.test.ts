@@ -6,7 +6,7 @@ import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { PlanLimitError } from '../../src/commands/plan-limits.js';
 import { orgStreamId } from '../../src/domain/streams.js';
 import { billingProjection } from '../../src/projections/billing.projection.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { findOrgByCustomer, getSubscription } from '../../src/queries/billing.query.js';
 import { createScheduler } from '../../src/reactors/scheduler.js';
 import { createTestDatabaseUrl } from '../support/database.js';

@@ -6,7 +6,7 @@ import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { createReplayLedger, SNS_LEDGER_TABLE } from '../../src/adapters/sns/sns-replay-ledger.js';
 import { suppressionsStreamId } from '../../src/domain/streams.js';
 import { emailSuppressionsProjection } from '../../src/projections/email-suppressions.projection.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { isSuppressed, listSuppressions } from '../../src/queries/suppressions.query.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { expectIdempotentProjection, recordedEvents } from '../support/projection-spec.js';

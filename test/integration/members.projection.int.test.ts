@@ -4,7 +4,7 @@ import { createDatabase, type Database } from '../../src/adapters/postgres/datab
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { orgStreamId } from '../../src/domain/streams.js';
 import { membersProjection } from '../../src/projections/members.projection.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { getMember, listMembers } from '../../src/queries/members.query.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { expectIdempotentProjection, recordedEvents } from '../support/projection-spec.js';

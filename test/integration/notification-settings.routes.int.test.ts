@@ -5,7 +5,7 @@ import { orgStreamId } from '../../src/domain/streams.js';
 import { notificationSettingsProjection } from '../../src/projections/notification-settings.projection.js';
 import { createDatabase } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { expectIdempotentProjection, recordedEvents } from '../support/projection-spec.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';

@@ -19,7 +19,7 @@ import { createSecretStore } from '../../src/adapters/secrets/secret-store.js';
 import { createNotificationCommands, type NotificationCommands, type NotificationSettingsInput } from '../../src/commands/notification.commands.js';
 import type { ChatChannelKind } from '../../src/domain/notification.events.js';
 import { meetingStreamId, runStreamId } from '../../src/domain/streams.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { createNotifier, createNotifierReactor, type NotifierDeps } from '../../src/reactors/notifier.reactor.js';
 import { createReactorRunner } from '../../src/reactors/reactor-runner.js';
 import { createTestDatabaseUrl } from '../support/database.js';

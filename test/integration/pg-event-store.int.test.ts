@@ -70,7 +70,7 @@ describe('postgres event store: specifics', () => {
     const sub = startCollector(store.subscribeToAll({ after: head ?? 'start', filter: { streamPrefixes: [p] }, signal: ac.signal }));
     await sub.until(() => sub.items.some((i) => i.kind === 'caughtUp'));
 
-    // The naive reader of the research notes: global_position > last, advancing to the highest seen.
+    // The naive reader: global_position > last, advancing to the highest seen (it skips late commits).
     const naiveSeen: string[] = [];
     let naiveLast = BigInt((await db.pool.query<{ m: string }>('SELECT coalesce(max(global_position), 0)::text AS m FROM es.events')).rows[0]!.m);
     const naivePoll = async () => {

@@ -4,7 +4,7 @@ import { createDatabase, type Database } from '../../src/adapters/postgres/datab
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { fold } from '../../src/domain/decider.js';
 import { orgConfigProjection } from '../../src/projections/org-config.projection.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { runsProjection } from '../../src/projections/runs.projection.js';
 import { runDecider, type RunCommand } from '../../src/domain/run.decider.js';
 import type { RunEvent } from '../../src/domain/run.events.js';

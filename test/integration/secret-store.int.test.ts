@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { createSecretStore, SecretDecryptionError } from '../../src/adapters/secrets/secret-store.js';
-import { readModelMigrations } from '../../src/projections/registry.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 
 let db: Database;

@@ -4,7 +4,8 @@
 // carry the token.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderUrlError } from '../../src/adapters/boards/url-policy.js';
-import { createSourceControlProvider, SourceControlError, type SourceControlConnection } from '../../src/adapters/source-control/source-control.js';
+import { createSourceControlProvider } from '../../src/adapters/source-control/create-source-control.js';
+import { SourceControlError, type SourceControlConnection } from '../../src/adapters/source-control/source-control.js';
 import { nextLink } from '../../src/adapters/source-control/github.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/stand-ins/github-stand-in.js';
 import { startGitLabStandIn, type GitLabStandIn } from '../support/stand-ins/gitlab-stand-in.js';

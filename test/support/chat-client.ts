@@ -1,4 +1,4 @@
-// A chat integration as the service sees it: signs each request the way the spec describes and
+// A chat integration as the service sees it: signs each request as docs/chat.md describes and
 // posts it to the running service. Shared by the chat end-to-end tests.
 import pg from 'pg';
 import { signChatRequest } from '../../src/http/chat-signature.js';

@@ -1,4 +1,4 @@
-// The event-store contract (../shared/research/eventstore.md §6), run against every adapter through
+// The event-store contract (docs/architecture.md, "Event store"), run against every adapter through
 // the port alone. Stream names and event types carry a random suffix per test, so the suite can share
 // an EventStoreDB server with other runs; $all reads and subscriptions filter on those prefixes.
 //

@@ -1,4 +1,4 @@
-// The chat webhook signature (spec "Chat webhook signature"): what is accepted and every rejection.
+// The chat webhook signature (docs/chat.md): what is accepted and every rejection.
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chatRequestKeyFromSignature, signChatRequest, verifyChatSignature, type ChatSignatureInput } from '../../src/http/chat-signature.js';

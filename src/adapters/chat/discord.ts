@@ -1,4 +1,4 @@
-// Discord webhook (research §3): `content` plus one embed; `allowed_mentions.parse: []` always, so a
+// Discord webhook (docs/notifications.md): `content` plus one embed; `allowed_mentions.parse: []` always, so a
 // project or proposal title containing @everyone or a role mention pings nobody. Success is 204 (200
 // with ?wait=true). A 429 explains itself in JSON: {"message", "retry_after": <seconds, float>,
 // "global"}; that hint is preferred to the Retry-After header.

@@ -1,4 +1,4 @@
-// Slack incoming webhook (research/integrations.md §3): Block Kit with a `text` fallback (shown in
+// Slack incoming webhook (docs/notifications.md): Block Kit with a `text` fallback (shown in
 // notifications and by clients without blocks). Success is HTTP 200 with the body "ok"; errors are
 // plain-text codes (400 invalid_payload, 403 action_prohibited, 404 channel_not_found, 410
 // channel_is_archived) and are final; 429 carries Retry-After.

@@ -1,4 +1,4 @@
-// Microsoft Teams through a Workflows ("Send webhook alerts to a channel") webhook (research §3):
+// Microsoft Teams through a Workflows ("Send webhook alerts to a channel") webhook (docs/notifications.md):
 // a message with one Adaptive Card attachment, card version 1.4 (≤ 1.5 is what the default workflow
 // renders; the retired O365 connectors' MessageCard is not accepted). The flow answers 202 Accepted
 // and runs asynchronously, so 202 means "taken", not "shown": that is as far as delivery can be known.

@@ -1,7 +1,7 @@
 // Which webhook URLs an organization may save. The general provider rule applies first (https on a
 // public host in production; ALLOW_PRIVATE_PROVIDER_URLS lets tests use local stand-ins). Where
 // private URLs are not allowed, each product's URL must also be on that product's own hosts
-// (research §3): the server posts to whatever URL is saved, so an open rule would let a settings
+// (docs/notifications.md): the server posts to whatever URL is saved, so an open rule would let a settings
 // editor make it call any host of the internet.
 import { assertProviderUrlAllowed, ProviderUrlError } from '../boards/url-policy.js';
 import type { ChatChannelKind } from '../../domain/notification.events.js';

@@ -1,7 +1,7 @@
 // The event-store port on EventStoreDB (@eventstore/db-client 6.2.1). Thin by design: the
 // translations live in esdb-mapping.ts; this file wires them to the client and adds the two things
 // the client does not do: ordered caughtUp/checkpoint markers and automatic resubscription.
-// See docs/eventstoredb.md and ../shared/research/eventstore.md §1.
+// See docs/eventstoredb.md.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BACKWARDS,
@@ -143,7 +143,7 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
   /**
    * A catch-up subscription that survives drops: on an error or an end we did not cause, it
    * resubscribes after the last delivered (or passed) point with exponential backoff. The client
-   * itself never resubscribes (research §1.1, §1.8).
+   * itself never resubscribes (docs/eventstoredb.md).
    */
   async function* resubscribing<C extends Revision | Position>(spec: ResubscribingSpec<C>): AsyncGenerator<SubscriptionItem> {
     const signal = AbortSignal.any([spec.signal, closing.signal]);

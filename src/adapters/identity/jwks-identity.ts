@@ -1,5 +1,5 @@
 // Identity from an identity provider's session tokens (JWTs), verified with jose against the
-// provider's JWKS (DESIGN.md §3, research "Clerk session tokens"). The key set is fetched once,
+// provider's JWKS (docs/security.md, "Identity"). The key set is fetched once,
 // cached, and fetched again when a token names an unknown `kid` (key rotation), at most once per
 // cooldown. Only asymmetric algorithms are accepted: an HS256 token signed with a public key as
 // its "secret" is refused before any key is looked at.

@@ -1,4 +1,4 @@
-// Free chat questions answered by an OpenAI-compatible model (research/integrations.md §8):
+// Free chat questions answered by an OpenAI-compatible model (docs/chat.md):
 // POST {LLM_API_URL}/chat/completions, plain text answer, a timeout and no retry (a chat sender
 // waits a few seconds at most; a failure is answered with a fallback text, never the provider's
 // error). The context is what the organization's own read models say (recent runs, active items)
@@ -34,9 +34,8 @@ export interface ChatAssistant {
 }
 
 /**
- * Optional retrieval port (spec "Inbound: chat requests": "an optional vector store holding
- * history"). Nothing implements it here; when wired through buildApp's deps, its passages join
- * the context.
+ * Optional retrieval port (an optional vector store holding history, docs/chat.md). Nothing
+ * implements it here; when wired through buildApp's deps, its passages join the context.
  */
 export interface ChatHistoryRetriever {
   retrieve(orgId: string, question: string, options: { limit: number }): Promise<string[]>;

@@ -1,4 +1,4 @@
-// Transcript extraction by an OpenAI-compatible language model (research/integrations.md §8):
+// Transcript extraction by an OpenAI-compatible language model (docs/backlog.md):
 // POST {LLM_API_URL}/chat/completions with a strict json_schema response format, plain fetch with a
 // timeout, no retries (the caller falls back to the rule-based extractor, which is always there).
 // The answer is validated with ajv against the very schema we sent: compatible servers may ignore

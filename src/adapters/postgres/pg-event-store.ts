@@ -1,5 +1,5 @@
 // The PostgreSQL adapter of the event-store port (schema: ./event-store.schema.ts).
-// Rules, from ../shared/research/eventstore.md §2.3 and docs/DESIGN.md §2:
+// Rules (docs/architecture.md, "Event store"):
 // - one round trip per append: a single call of es.append (compare-and-set + insert);
 // - the global cursor is (transaction_id, global_position) and every $all read only returns rows with
 //   transaction_id < pg_snapshot_xmin(pg_current_snapshot()): identity values are taken at INSERT but

@@ -1,4 +1,4 @@
-// Our own SNS message verifier (DESIGN.md §5: the npm ones either reject genuine
+// Our own SNS message verifier (docs/email-suppressions.md; the npm ones either reject genuine
 // UnsubscribeConfirmation messages or hard-code the host rule and ignore the fetch status).
 //
 // Order of the checks, cheapest and network-free first, so that a forged message never makes us

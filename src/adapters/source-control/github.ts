@@ -2,10 +2,9 @@
 // following the Link header's rel="next" (docs.github.com/rest/pulls/pulls#list-pull-requests,
 // docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api). The list has no "since"
 // filter: newest update first, so paging stops at the first pull request older than `updatedSince`.
+import { collectPullRequests, text } from './source-control-http.js';
 import {
-  collectPullRequests,
   SourceControlError,
-  text,
   type ListPullRequestsOptions,
   type SourceControlConnection,
   type SourceControlOptions,

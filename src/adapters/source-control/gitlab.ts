@@ -2,10 +2,9 @@
 // order_by=updated_at&sort=desc&updated_after=…&per_page=…&page=…, paging by the `x-next-page`
 // header (empty on the last page; docs.gitlab.com/api/rest/#pagination). `x-total` may be absent on
 // large sets, so it is never relied on. The token goes in `PRIVATE-TOKEN`.
+import { collectPullRequests, text } from './source-control-http.js';
 import {
-  collectPullRequests,
   SourceControlError,
-  text,
   type ListPullRequestsOptions,
   type SourceControlConnection,
   type SourceControlOptions,

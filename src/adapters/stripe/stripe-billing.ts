@@ -1,4 +1,4 @@
-// The billing port on the stripe package (../shared/research/integrations.md §5). The API base is
+// The billing port on the stripe package (docs/billing.md). The API base is
 // configuration (STRIPE_API_URL) so that tests point the real client at a local stand-in.
 // Errors are reduced to a status and Stripe's error type: Stripe's messages may quote what was sent,
 // and nothing a caller sent to us or a key fragment should reach a log line or a response.

@@ -1,4 +1,4 @@
-// Who may run cycle P (DESIGN.md §4, §5): the `cycle_p` flag on, a source-control configuration saved
+// Who may run cycle P (docs/cycle-p.md): the `cycle_p` flag on, a source-control configuration saved
 // with the integration settings, and a plan whose limits include cycle P. A request naming P without
 // one of them is refused (403) with a detail naming what is missing, checked in that order: the
 // flag and the configuration are the organization's own switches, the plan is billing. Like every

@@ -1,4 +1,4 @@
-// One place renders every error in the spec's shapes:
+// One place renders every error in the API's shapes (docs/security.md, "Error shapes"):
 // - handler errors:            { detail: text }
 // - authentication/rate limit: { error: text }           (AuthenticationError, raised by plugins)
 // - validation:                400 { detail: "body/action_cap must be <= 1000" }

@@ -86,7 +86,7 @@ export default fp<OpenApiPluginOptions>(
 
     await app.register(swaggerUi, {
       routePrefix: DOCS_PATH,
-      // validatorUrl null: the UI must not call an online validator (closed network, no leak of the spec).
+      // validatorUrl null: the UI must not call an online validator (closed network, no leak of the API).
       uiConfig: { deepLinking: true, docExpansion: 'list', persistAuthorization: false, validatorUrl: null },
       staticCSP: true,
     });

@@ -1,4 +1,4 @@
-// Rate limits per process (spec "Limits", DESIGN.md §5): reads and writes counted separately, per
+// Rate limits per process (docs/security.md, "Rate limits"): reads and writes counted separately, per
 // key — organization + user for an authenticated caller, the client address otherwise. 429 answers
 // `{ error, retry_after_seconds }` with a Retry-After header.
 //

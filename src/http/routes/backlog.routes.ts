@@ -1,4 +1,4 @@
-// Backlog: import, meeting ingest, the proposals list and decisions (spec "Approvals and backlog").
+// Backlog: import, meeting ingest, the proposals list and decisions (docs/backlog.md).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';

@@ -1,5 +1,5 @@
-// POST /api/webhooks/chat/{org_id}: answers a chat request (spec "Inbound: chat requests",
-// docs/chat.md). Public in the permission table: the route authenticates its caller itself, either
+// POST /api/webhooks/chat/{org_id}: answers a chat request (docs/chat.md). Public in the permission
+// table: the route authenticates its caller itself, either
 // 1. by the HMAC signature over the raw body (src/http/chat-signature.ts), or
 // 2. by a bearer token of the same organization holding app:read (the identity verifier and the
 //    role resolution the auth and permissions plugins use for other routes).

@@ -1,6 +1,6 @@
 // GET /api/email/suppressions and DELETE /api/email/suppressions/{email}: the deployment-wide
 // suppression list. Public in the permission table because no bearer token or organization role
-// grants access (spec "Authentication" 7): only X-API-Key equal to SYSTEM_API_KEY, compared in
+// grants access (docs/email-suppressions.md): only X-API-Key equal to SYSTEM_API_KEY, compared in
 // constant time, checked before the body or the query is looked at.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// Request and response shapes of the backlog and meeting routes (DESIGN.md §6).
+// Request and response shapes of the backlog and meeting routes (docs/backlog.md).
 import { Type } from '@sinclair/typebox';
 import { BoardTypeSchema } from '../../domain/org.events.js';
 import { ProposalKindSchema } from '../../domain/proposal.events.js';
@@ -39,7 +39,7 @@ export const ImportResultSchema = Type.Object({
   duplicates: Type.Array(ProposalRefSchema, { description: 'items whose proposal already existed (same organization, board, project and normalized title)' }),
 });
 
-// The transcript limit is checked by the handler (413, spec "Limits"), not by the schema (400).
+// The transcript limit is checked by the handler (413, too large), not by the schema (400).
 export const IngestBodySchema = Type.Object(
   {
     transcript: Type.String({ minLength: 1, description: 'at most 200,000 characters; more answers 413' }),

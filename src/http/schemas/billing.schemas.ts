@@ -1,4 +1,4 @@
-// Request and response shapes of billing (DESIGN.md §6) and GET /api/user/plan.
+// Request and response shapes of billing (docs/billing.md) and GET /api/user/plan.
 import { Type } from '@sinclair/typebox';
 
 /** Where the provider sends the user back: an absolute http(s) URL. */

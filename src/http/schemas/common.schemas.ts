@@ -1,4 +1,4 @@
-// Response shapes shared by every route (spec "Errors").
+// Response shapes shared by every route (docs/security.md, "Error shapes").
 import { Type } from '@sinclair/typebox';
 
 export const DetailErrorSchema = Type.Object({ detail: Type.String() }, { $id: 'DetailError' });

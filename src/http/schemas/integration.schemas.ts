@@ -1,4 +1,4 @@
-// Shapes of /api/settings/integration and /api/settings/test-connection (DESIGN.md §6).
+// Shapes of /api/settings/integration and /api/settings/test-connection (docs/integrations.md).
 import { Type } from '@sinclair/typebox';
 
 const Key = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });

@@ -1,4 +1,4 @@
-// Request and response shapes of the org settings, schedule and feature-flag routes (DESIGN.md §6).
+// Request and response shapes of the org settings, schedule and feature-flag routes (docs/architecture.md).
 import { Type } from '@sinclair/typebox';
 import { OrgSettingsSchema, ScheduleSchema } from '../../domain/org.events.js';
 

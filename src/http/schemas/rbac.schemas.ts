@@ -1,4 +1,4 @@
-// Request and response shapes of role administration (spec "Role administration", DESIGN.md §6).
+// Request and response shapes of role administration (docs/security.md, "Roles").
 import { Type } from '@sinclair/typebox';
 import { AssignableRoleSchema } from '../../domain/org.events.js';
 import { permissions } from '../../domain/permissions.js';

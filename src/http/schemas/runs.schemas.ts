@@ -1,4 +1,4 @@
-// Request and response shapes of the run routes (spec "Run", DESIGN.md §6).
+// Request and response shapes of the run routes (docs/architecture.md, "Request shapes").
 import { Type } from '@sinclair/typebox';
 import { BoardTypeSchema, CycleIdSchema } from '../../domain/org.events.js';
 

@@ -1,4 +1,4 @@
-// The process's one subscription to run events, fanned out in memory (DESIGN.md §2): an
+// The process's one subscription to run events, fanned out in memory (docs/eventstoredb.md): an
 // EventStoreDB client stalls silently past 100 concurrent subscriptions, so SSE clients never open
 // their own. Started when the first listener arrives, stopped when the last leaves; after a failure
 // it resubscribes, with backoff, from the last position it reached (exclusive start: no duplicate).

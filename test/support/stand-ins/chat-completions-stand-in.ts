@@ -1,4 +1,4 @@
-// An OpenAI-compatible POST /v1/chat/completions stand-in (research/integrations.md §8, §9): real
+// An OpenAI-compatible POST /v1/chat/completions stand-in (docs/backlog.md, docs/chat.md): real
 // HTTP on 127.0.0.1, records requests, and answers with whatever the test queued: a valid structured
 // answer, malformed JSON content, a refusal, schema-invalid content, an HTTP error, or a slow answer.
 import http from 'node:http';

@@ -1,5 +1,5 @@
 // Stand-ins for the three chat webhooks the notifier posts to, on one real HTTP server on 127.0.0.1,
-// each answering in its product's documented wire format (research/integrations.md §3):
+// each answering in its product's documented wire format (docs/notifications.md):
 //   Slack   POST /services/T000/B000/<secret>   → 200 text/plain "ok"; 429 + Retry-After; errors as plain-text codes
 //   Teams   POST /workflows/<id>/triggers/manual → 202 Accepted, empty body
 //   Discord POST /api/webhooks/<id>/<token>      → 204 No Content; 429 with JSON {message, retry_after, global}

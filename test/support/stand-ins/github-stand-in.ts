@@ -1,5 +1,5 @@
 // A GitHub REST stand-in: a real HTTP server on 127.0.0.1 speaking the wire format the adapter uses
-// (../shared/research/integrations.md §2; docs.github.com/rest/pulls/pulls#list-pull-requests).
+// (docs/cycle-p.md; docs.github.com/rest/pulls/pulls#list-pull-requests).
 // Route: GET /repos/{owner}/{repo}/pulls?state=all&sort=updated&direction=desc&per_page=N&page=P,
 // newest update first, with a Link header (rel="next", "last", "first", "prev") as GitHub writes it
 // and the x-ratelimit-* headers on every answer. Bearer token checked (401 "Bad credentials");

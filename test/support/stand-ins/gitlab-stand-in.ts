@@ -1,5 +1,5 @@
 // A GitLab REST v4 stand-in: a real HTTP server on 127.0.0.1 speaking the wire format the adapter
-// uses (../shared/research/integrations.md §2; docs.gitlab.com/api/merge_requests,
+// uses (docs/cycle-p.md; docs.gitlab.com/api/merge_requests,
 // docs.gitlab.com/api/rest/#pagination). Route: GET /api/v4/projects/{url-encoded full path}/
 // merge_requests?state=all&order_by=updated_at&sort=desc&updated_after=…&per_page=N&page=P, newest
 // first, with x-page, x-per-page, x-next-page (empty on the last page), x-prev-page, x-total and

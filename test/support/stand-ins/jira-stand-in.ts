@@ -1,5 +1,5 @@
 // A Jira Cloud stand-in: a real HTTP server on 127.0.0.1 speaking the REST v3 wire format the
-// adapter uses (../shared/research/integrations.md §1A). In-memory projects, issues, users,
+// adapter uses (docs/integrations.md). In-memory projects, issues, users,
 // comments (ADF), transitions and remote links; basic auth checked; small pages; fault injection.
 // Routes: GET /rest/api/3/myself, GET /rest/api/3/project/{key}, GET|POST /rest/api/3/search/jql
 // (JQL subset: project = "KEY", statusCategory != Done, ORDER BY Rank), GET /rest/api/3/issue/{key},

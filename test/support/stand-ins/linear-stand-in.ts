@@ -2,7 +2,7 @@
 // operations the adapter (src/adapters/boards/linear/linear-board.ts) sends. It does not parse
 // GraphQL: it dispatches on the operation name (/^\s*(query|mutation)\s+(\w+)/) and reads the
 // variables, so a new document in the adapter needs a new case here. Wire behaviour copied from
-// Linear (../shared/research/integrations.md §1B): the raw API key in Authorization (no "Bearer"),
+// Linear (docs/integrations.md): the raw API key in Authorization (no "Bearer"),
 // a wrong key → HTTP 400 + errors[].extensions.type "authentication error"; rate limits → HTTP 400
 // + extensions.type "ratelimited" + retry-after / x-ratelimit-* headers; a missing entity →
 // errors "Entity not found: Issue" (type "invalid input"); relay paging with a small page size.

@@ -1,6 +1,6 @@
 // SNS stand-in for tests: a local HTTPS server (certificate generated per run, trusted only by the
 // verifier the test harness builds) serving SNS signing certificates and SubscribeURLs, plus a
-// signer producing genuinely signed SNS messages (research/integrations.md §4). No key is committed.
+// signer producing genuinely signed SNS messages (docs/email-suppressions.md). No key is committed.
 import { randomUUID, sign } from 'node:crypto';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 // A Stripe API stand-in: a real HTTP server on 127.0.0.1 speaking the wire format the stripe
-// package uses (../shared/research/integrations.md §5): form-encoded POST bodies with bracketed keys
+// package uses (docs/billing.md): form-encoded POST bodies with bracketed keys
 // (`line_items[0][price]=…`), `Authorization: Bearer sk_…`, `Idempotency-Key` honoured on POST (the
 // same key replays the first answer, as Stripe does), and Stripe's error shape
 // `{"error": {"type": "invalid_request_error", "message": …}}` with a 4xx status.

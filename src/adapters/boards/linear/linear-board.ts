@@ -1,5 +1,5 @@
 // Linear (GraphQL) behind the board-provider port: plain fetch with a handful of named documents
-// (docs: ../shared/research/integrations.md §1B; the SDK is 8 MB and breaks its API almost weekly).
+// (docs/integrations.md; the SDK is 8 MB and breaks its API almost weekly).
 // Vendor quirks this file is built around:
 // - A personal API key goes in Authorization as is (no "Bearer").
 // - Any response carrying `errors` is a failure, whatever its HTTP status. Linear reports rate limits

@@ -1,34 +1,25 @@
 // The projection runner. For each projection, on its own checkpoint:
-//   1. leader election: a session-level pg_try_advisory_lock held on a dedicated connection; standby
-//      instances retry every few seconds; if that connection dies the runner stops applying at once;
+//   1. leader election: the projection's advisory lock (projection-lock.ts); standby instances retry
+//      every few seconds; if the lock's connection dies the runner stops applying at once;
 //   2. subscribe to the global log AFTER the stored checkpoint (exclusive start: no duplicate), with
-//      the projection's filter;
-//   3. accumulate events into batches; a batch is flushed when full, at caughtUp, at a checkpoint
-//      item once live, or when the next item is not immediately available once live (so a live
-//      event is applied at once) — during catch-up a short delay lets batches fill;
-//   4. apply the batch and advance the checkpoint in ONE transaction; the advance is a
-//      compare-and-set on the old position, and the lock is checked in the same transaction
-//      (fencing: a runner that lost leadership can never commit);
-//   5. infrastructure errors are logged and retried with exponential backoff from the stored
+//      the projection's filter, and apply batches, each with its checkpoint compare-and-set in ONE
+//      transaction (batch-loop.ts, shared with rebuild);
+//   3. infrastructure errors are logged and retried with backoff (lib/retry.ts) from the stored
 //      checkpoint; nothing here ever crashes the process.
-// rebuild.ts reuses runBatches/applyBatch/tryAcquireProjectionLock: one code path for live and replay.
-import pg from 'pg';
-import type { Knex } from 'knex';
-import {
-  comparePositions,
-  type EventStore,
-  type Position,
-  type RecordedEvent,
-  type SubscriptionItem,
-} from '../adapters/event-store.js';
+// Waiting for a read model to catch up is checkpoint-waiter.ts.
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
-import {
-  advanceCheckpoint,
-  CheckpointConflictError,
-  ensureCheckpoint,
-  readCheckpoints,
-} from './checkpoints.js';
+import { backoffDelay, sleep, type BackoffPolicy } from '../lib/retry.js';
+import { runBatches } from './batch-loop.js';
+import { createCheckpointWaiter, type KnownCheckpoint, type WaitForOptions } from './checkpoint-waiter.js';
+import { CheckpointConflictError, ensureCheckpoint, readCheckpoints } from './checkpoints.js';
+import { DEFAULT_HEARTBEAT_MS, tryAcquireProjectionLock, type ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
+
+// The projector's parts, exported from here as well so callers keep one import.
+export { applyBatch, runBatches, type RunBatchesOptions } from './batch-loop.js';
+export type { KnownCheckpoint, WaitForOptions } from './checkpoint-waiter.js';
+export { LeadershipLostError, tryAcquireProjectionLock, type ProjectionLock } from './projection-lock.js';
 
 /** Pino-compatible (`logger.info(details, message)`), so a Fastify/pino logger can be passed as is. */
 export interface ProjectorLog {
@@ -64,7 +55,7 @@ export interface ProjectorTiming {
 
 const DEFAULT_TIMING: ProjectorTiming = {
   leaderRetryMs: 3_000,
-  heartbeatMs: 5_000,
+  heartbeatMs: DEFAULT_HEARTBEAT_MS,
   maxBatchDelayMs: 100,
   backoffInitialMs: 200,
   backoffMaxMs: 30_000,
@@ -72,6 +63,7 @@ const DEFAULT_TIMING: ProjectorTiming = {
 };
 
 export const DEFAULT_BATCH_SIZE = 500;
+
 
 export interface ProjectionStatus {
   name: string;
@@ -91,17 +83,6 @@ export interface ProjectionStatus {
   leader: boolean;
 }
 
-export interface WaitForOptions {
-  /** Names of the projections to wait for; all of this projector's by default. */
-  projections?: string[];
-  timeoutMs?: number;
-}
-
-export interface KnownCheckpoint {
-  position: Position | undefined;
-  /** updated_at of the checkpoint row at the last read, in ms; undefined before a read found one. */
-  changedAt: number | undefined;
-}
 
 export interface Projector {
   start(): Promise<void>;
@@ -128,22 +109,17 @@ export function createProjector(deps: ProjectorDeps): Projector {
     names.add(p.name);
   }
 
-  // In-process fast path for waitFor: positions this instance committed, and who to wake up.
-  const committed = new Map<string, Position>();
-  const waiters = new Set<() => void>();
+  const waiter = createCheckpointWaiter({ knex: deps.db.knex, names: [...names], pollMs: timing.waitForPollMs });
   const leaders = new Map<string, ProjectionLock>();
   let stopController: AbortController | undefined;
   let workers: Promise<void>[] = [];
-
-  function onCommitted(name: string, position: Position): void {
-    committed.set(name, position);
-    for (const wake of [...waiters]) wake();
-  }
+  // Jitter, so that several instances do not retry in lockstep.
+  const backoffPolicy: BackoffPolicy = { initialMs: timing.backoffInitialMs, maxMs: timing.backoffMaxMs, jitter: 0.25 };
 
   async function runWorker(projection: Projection, stop: AbortSignal): Promise<void> {
     const { name } = projection;
     let failures = 0;
-    const backoff = () => backoffDelay(failures++, timing);
+    const backoff = () => backoffDelay(failures++, backoffPolicy);
     while (!stop.aborted) {
       // 1. Leader election.
       let lock: ProjectionLock | null;
@@ -171,7 +147,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
                 'projection: stored rows come from another version; run `sprintguard projections rebuild`',
               );
             }
-            // 2–4. Subscribe after the checkpoint and apply batches until stopped or failed.
+            // 2. Subscribe after the checkpoint and apply batches until stopped or failed.
             const signal = AbortSignal.any([stop, lock.signal]);
             await runBatches({
               store: deps.store,
@@ -184,7 +160,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
               signal,
               onCommitted: (position) => {
                 failures = 0;
-                onCommitted(name, position);
+                waiter.committed(name, position);
               },
             });
             if (!signal.aborted) throw new Error('the subscription to the event store ended');
@@ -196,7 +172,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
               break;
             }
             if (lock.lost) break;
-            // 5. Infrastructure error: retry from the stored checkpoint, keeping the lock.
+            // 3. Infrastructure error: retry from the stored checkpoint, keeping the lock.
             const delay = backoff();
             log.error({ err, projection: name, retryInMs: delay }, 'projection: batch failed; retrying');
             await sleep(delay, AbortSignal.any([stop, lock.signal]));
@@ -204,89 +180,11 @@ export function createProjector(deps: ProjectorDeps): Projector {
         }
       } finally {
         leaders.delete(name);
-        committed.delete(name);
+        waiter.forget(name);
         await lock.release();
       }
       if (lock.lost && !stop.aborted) log.error({ projection: name }, 'projection: lock connection lost; stopped applying');
       if (conflict || lock.lost) await sleep(timing.leaderRetryMs, stop);
-    }
-  }
-
-  // Checkpoints moved by other processes (an api process often runs without a projector) are read
-  // by ONE poller per process, running only while someone waits; waiters compare in memory. A query
-  // per waiter per wake-up cost one round trip per request per commit under load.
-  let polling: Promise<void> | undefined;
-  // knownPosition: when the checkpoint table was last read (the time the read started, so that a
-  // position is never taken for fresher than it is), and the read under way.
-  let readAt = 0;
-  let reading: Promise<void> | undefined;
-  const changedAt = new Map<string, number>();
-  async function refreshCheckpoints(): Promise<void> {
-    reading ??= (async () => {
-      const startedAt = Date.now();
-      try {
-        const stored = await readCheckpoints(deps.db.knex, [...names]);
-        for (const [name, cp] of stored) {
-          const known = committed.get(name);
-          if (cp.position && (!known || comparePositions(cp.position, known) > 0)) committed.set(name, cp.position);
-          changedAt.set(name, cp.updatedAt.getTime());
-        }
-        readAt = startedAt;
-      } finally {
-        reading = undefined;
-      }
-    })();
-    await reading;
-  }
-
-  async function knownCheckpoint(name: string, maxAgeMs: number): Promise<KnownCheckpoint> {
-    if (Date.now() - readAt > maxAgeMs) await refreshCheckpoints();
-    return { position: committed.get(name), changedAt: changedAt.get(name) };
-  }
-
-  function pollWhileWaited(): void {
-    polling ??= (async () => {
-      try {
-        while (waiters.size > 0) {
-          try {
-            const stored = await readCheckpoints(deps.db.knex, [...names]);
-            for (const [name, cp] of stored) {
-              const known = committed.get(name);
-              if (cp.position && (!known || comparePositions(cp.position, known) > 0)) committed.set(name, cp.position);
-            }
-            for (const wake of [...waiters]) wake();
-          } catch {
-            // The database is unreachable: waiters time out; the next wait polls again.
-          }
-          await new Promise((resolve) => setTimeout(resolve, timing.waitForPollMs));
-        }
-      } finally {
-        polling = undefined;
-      }
-    })();
-  }
-
-  async function waitFor(position: Position, options: WaitForOptions = {}): Promise<boolean> {
-    const wanted = options.projections ?? [...names];
-    const deadline = Date.now() + (options.timeoutMs ?? 5_000);
-    const reached = () => wanted.every((n) => {
-      const p = committed.get(n);
-      return !!p && comparePositions(p, position) >= 0;
-    });
-    for (;;) {
-      if (reached()) return true;
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return false;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, remaining);
-        waiters.add(done);
-        pollWhileWaited();
-      });
     }
   }
 
@@ -335,8 +233,8 @@ export function createProjector(deps: ProjectorDeps): Projector {
       stopController = undefined;
     },
     status,
-    waitFor,
-    knownCheckpoint,
+    waitFor: (position, options) => waiter.waitFor(position, options),
+    knownCheckpoint: (name, maxAgeMs) => waiter.knownCheckpoint(name, maxAgeMs),
   };
 }
 
@@ -354,357 +252,6 @@ async function oldestUnprocessed(
     return comparePositions(event.position, head) <= 0 ? event : undefined;
   }
   return undefined;
-}
-
-// --- leader lock ---------------------------------------------------------------------------------
-
-export interface ProjectionLock {
-  readonly name: string;
-  /** True once the lock connection failed: the lock may already belong to someone else. */
-  readonly lost: boolean;
-  /** Aborted when the lock is lost. */
-  readonly signal: AbortSignal;
-  /** Throws unless the lock is still held by our session (run inside the batch transaction). */
-  assertHeld(trx: Knex.Transaction): Promise<void>;
-  release(): Promise<void>;
-}
-
-export class LeadershipLostError extends Error {
-  override readonly name = 'LeadershipLostError';
-  constructor(readonly projection: string) {
-    super(`The lock of projection ${projection} is no longer held`);
-  }
-}
-
-/**
- * Session-level advisory lock on a dedicated connection (never a pooled one: a session lock must
- * live exactly as long as its connection). Returns null when another session holds it.
- */
-export async function tryAcquireProjectionLock(
-  db: Database,
-  name: string,
-  heartbeatMs = DEFAULT_TIMING.heartbeatMs,
-): Promise<ProjectionLock | null> {
-  const client = new pg.Client({
-    connectionString: db.url,
-    application_name: `sprintguard-lock:${name}`.slice(0, 63),
-    // A dead leader's session (and so its lock) must go away quickly; and a probe must not hang.
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 5_000,
-    query_timeout: Math.max(heartbeatMs * 2, 5_000),
-  });
-  const controller = new AbortController();
-  let lost = false;
-  let released = false;
-  const markLost = () => {
-    if (released || lost) return;
-    lost = true;
-    controller.abort(new LeadershipLostError(name));
-  };
-  client.on('error', markLost);
-  client.on('end', markLost);
-  await client.connect();
-  let key: bigint;
-  let pid: number;
-  try {
-    const { rows } = await client.query<{ ok: boolean; key: string; pid: number }>(
-      'SELECT pg_try_advisory_lock(k) AS ok, k::text AS key, pg_backend_pid() AS pid FROM hashtextextended($1, 0) AS k',
-      [`proj:${name}`],
-    );
-    const row = rows[0]!;
-    if (!row.ok) {
-      released = true;
-      await client.end();
-      return null;
-    }
-    key = BigInt.asUintN(64, BigInt(row.key));
-    pid = row.pid;
-  } catch (err) {
-    released = true;
-    await client.end().catch(() => undefined);
-    throw err;
-  }
-  const heartbeat = setInterval(() => {
-    client.query('SELECT 1').catch(() => {
-      markLost();
-      void client.end().catch(() => undefined);
-    });
-  }, heartbeatMs);
-  heartbeat.unref();
-  // How pg_locks shows a bigint advisory lock: high half in classid, low half in objid, objsubid 1.
-  const classid = (key >> 32n).toString();
-  const objid = (key & 0xffffffffn).toString();
-
-  return {
-    name,
-    get lost() {
-      return lost;
-    },
-    signal: controller.signal,
-    async assertHeld(trx) {
-      if (lost) throw new LeadershipLostError(name);
-      const { rows } = await trx.raw<{ rows: { held: boolean }[] }>(
-        `SELECT EXISTS (
-           SELECT 1 FROM pg_locks
-            WHERE locktype = 'advisory' AND granted AND pid = ? AND classid = ?::oid AND objid = ?::oid
-              AND objsubid = 1
-              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-         ) AS held`,
-        [pid, classid, objid],
-      );
-      if (!rows[0]?.held) {
-        markLost();
-        throw new LeadershipLostError(name);
-      }
-    },
-    async release() {
-      if (released) return;
-      clearInterval(heartbeat);
-      const wasLost = lost;
-      released = true;
-      try {
-        if (!wasLost) await client.query('SELECT pg_advisory_unlock($1::bigint)', [BigInt.asIntN(64, key).toString()]);
-      } catch {
-        // Closing the session below releases it anyway.
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    },
-  };
-}
-
-// --- the batch loop, shared by the live runner and rebuild ---------------------------------------
-
-export interface RunBatchesOptions {
-  store: EventStore;
-  db: Database;
-  projection: Projection;
-  lock: ProjectionLock;
-  /** Exclusive start; null = from the beginning of the log. */
-  from: Position | null;
-  batchSize: number;
-  maxBatchDelayMs: number;
-  signal: AbortSignal;
-  /** Stop (after applying everything up to it) once the log is read up to this position. */
-  until?: Position;
-  onCommitted?: (position: Position, events: number) => void;
-}
-
-/**
- * Reads the subscription ahead of the batch loop, so the store fetches and decodes the next pages
- * while a batch is being applied (on two cores that overlap is worth ~1.7× in rebuild throughput).
- * Bounded: the reader pauses once `highWater` items wait.
- */
-class ReadAhead {
-  private items: SubscriptionItem[] = [];
-  private finished = false;
-  private failure: { error: unknown } | undefined;
-  private wakeConsumer: (() => void) | undefined;
-  private wakeReader: (() => void) | undefined;
-
-  constructor(
-    private readonly iterator: AsyncIterator<SubscriptionItem>,
-    private readonly highWater: number,
-    private readonly signal: AbortSignal,
-  ) {
-    signal.addEventListener('abort', () => this.wake(), { once: true });
-    void this.read();
-  }
-
-  get size(): number {
-    return this.items.length;
-  }
-
-  /** All items read so far, in order. */
-  take(): SubscriptionItem[] {
-    const taken = this.items;
-    this.items = [];
-    this.wakeReader?.();
-    return taken;
-  }
-
-  /** Nothing is left to take and nothing more will come; throws the reader's error if it failed. */
-  drained(): boolean {
-    if (this.items.length > 0 || !(this.finished || this.signal.aborted)) return false;
-    if (this.failure) throw this.failure.error;
-    return true;
-  }
-
-  /** Resolves when items arrive, the reader stops, the signal aborts, or after `timeoutMs`. */
-  wait(timeoutMs?: number): Promise<void> {
-    if (this.items.length > 0 || this.finished || this.signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      let timer: NodeJS.Timeout | undefined;
-      const done = () => {
-        clearTimeout(timer);
-        if (this.wakeConsumer === done) this.wakeConsumer = undefined;
-        resolve();
-      };
-      if (timeoutMs !== undefined) timer = setTimeout(done, timeoutMs);
-      this.wakeConsumer = done;
-    });
-  }
-
-  close(): void {
-    this.finished = true;
-    this.wake();
-    // Ends the store's generator once its pending step settles; it also watches the signal.
-    void this.iterator.return?.().catch(() => undefined);
-  }
-
-  private wake(): void {
-    this.wakeConsumer?.();
-    this.wakeReader?.();
-  }
-
-  private async read(): Promise<void> {
-    try {
-      while (!this.finished && !this.signal.aborted) {
-        if (this.items.length >= this.highWater) {
-          await new Promise<void>((resolve) => (this.wakeReader = resolve));
-          this.wakeReader = undefined;
-          continue;
-        }
-        const r = await this.iterator.next();
-        if (r.done) break;
-        this.items.push(r.value);
-        this.wakeConsumer?.();
-      }
-    } catch (error) {
-      if (!this.signal.aborted && !this.finished) this.failure = { error };
-    } finally {
-      this.finished = true;
-      this.wakeConsumer?.();
-    }
-  }
-}
-
-/** Subscribes after `from` and applies batches until aborted (or `until` is reached). Returns the last committed position. */
-export async function runBatches(options: RunBatchesOptions): Promise<Position | null> {
-  const { store, projection, signal, until, batchSize } = options;
-  const iterable = store.subscribeToAll({ after: options.from ?? 'start', filter: projection.filter, signal });
-  const reader = new ReadAhead(iterable[Symbol.asyncIterator](), Math.max(2 * batchSize, 1_000), signal);
-
-  let current = options.from;
-  let batch: RecordedEvent[] = [];
-  let batchEnd: Position | null = null;
-  let live = false;
-
-  const flush = async () => {
-    if (batchEnd === null) return;
-    if (current !== null && comparePositions(batchEnd, current) <= 0) {
-      batch = [];
-      batchEnd = null;
-      return;
-    }
-    const events = batch;
-    const to = batchEnd;
-    await applyBatch(options, current, to, events);
-    current = to;
-    batch = [];
-    batchEnd = null;
-    options.onCommitted?.(to, events.length);
-  };
-  const beyondUntil = (p: Position) => until !== undefined && comparePositions(p, until) > 0;
-
-  let finished = false;
-  try {
-    while (!finished && !signal.aborted) {
-      if (reader.size === 0) {
-        if (batchEnd === null && reader.drained()) break;
-        if (batchEnd !== null) {
-          // Nothing waiting. Live: if nothing arrives by the next turn of the event loop, apply now.
-          // Catching up: the next page is on its way; give the batch a moment to fill.
-          if (live) await immediate();
-          else await reader.wait(options.maxBatchDelayMs);
-          if (reader.size === 0) await flush();
-          continue;
-        }
-        await reader.wait();
-        continue;
-      }
-      for (const item of reader.take()) {
-        if (item.kind === 'event') {
-          if (beyondUntil(item.event.position)) {
-            finished = true;
-            break;
-          }
-          batch.push(item.event);
-          batchEnd = item.event.position;
-          if (batch.length >= batchSize) await flush();
-        } else if (item.kind === 'checkpoint') {
-          // Progress through filtered-out events: stored too, so a restart skips them. Live, at once
-          // (waitFor on a position the filter skips must come true); while catching up it rides with
-          // the next flush, so a sparse projection does not commit once per page of the log.
-          if (beyondUntil(item.position)) {
-            finished = true;
-            break;
-          }
-          if (batchEnd === null || comparePositions(item.position, batchEnd) > 0) batchEnd = item.position;
-          if (live) await flush();
-        } else {
-          live = true;
-          await flush();
-          if (until) {
-            finished = true;
-            break;
-          }
-        }
-      }
-    }
-    // Stopping (or done): finish what has been read, unless leadership is gone.
-    if (!options.lock.lost) await flush();
-  } finally {
-    reader.close();
-  }
-  return current;
-}
-
-/** One transaction: the projection's rows, then the lock check and the checkpoint compare-and-set. */
-export async function applyBatch(
-  ctx: { db: Database; projection: Projection; lock: ProjectionLock },
-  from: Position | null,
-  to: Position,
-  events: readonly RecordedEvent[],
-): Promise<void> {
-  const { projection, lock } = ctx;
-  await ctx.db.knex.transaction(async (trx) => {
-    // Read models are derived: a crash that loses this commit loses the rows and the checkpoint
-    // together (WAL order), and the batch is applied again from the log. So the projector need not
-    // wait for the disk, and leaves the fsyncs to the commands, whose appends must be durable.
-    await trx.raw('SET LOCAL synchronous_commit = off');
-    if (events.length > 0) await projection.apply(trx, events);
-    await lock.assertHeld(trx);
-    if (!(await advanceCheckpoint(trx, projection.name, from, to))) {
-      throw new CheckpointConflictError(projection.name);
-    }
-  });
-}
-
-// --- small helpers ---------------------------------------------------------------------------------
-
-function immediate(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
-function backoffDelay(attempt: number, timing: ProjectorTiming): number {
-  const base = Math.min(timing.backoffMaxMs, timing.backoffInitialMs * 2 ** Math.min(attempt, 20));
-  // Jitter, so that several instances do not retry in lockstep.
-  return Math.round(base * (0.75 + Math.random() * 0.5));
 }
 
 const defaultLog: ProjectorLog = {

@@ -3,7 +3,7 @@
 //   2. capture the store's head;
 //   3. in ONE transaction: truncate the projection's tables and reset its checkpoint (readers see the
 //      old rows or an empty model, never a mix);
-//   4. replay the global log through the projector's own batch loop (runBatches/applyBatch: the same
+//   4. replay the global log through the projector's own batch loop (batch-loop.ts: the same
 //      code, the same checkpoint compare-and-set) up to the captured head;
 //   5. move the checkpoint to that head, so a live projector resumes right after it.
 // Readers see partial data while it runs: fine for the embedded default and development. A
@@ -11,12 +11,9 @@
 import { comparePositions, type Position } from '../adapters/event-store.js';
 import { resetCheckpoint } from './checkpoints.js';
 import type { Projection } from './projection.js';
-import {
-  applyBatch,
-  runBatches,
-  tryAcquireProjectionLock,
-  type ProjectorDeps,
-} from './projector.js';
+import { applyBatch, runBatches } from './batch-loop.js';
+import { tryAcquireProjectionLock } from './projection-lock.js';
+import type { ProjectorDeps } from './projector.js';
 
 export const REBUILD_BATCH_SIZE = 2_000;
 

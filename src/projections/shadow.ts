@@ -15,7 +15,9 @@ import type { Knex } from 'knex';
 import { comparePositions, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import { readCheckpoint, resetCheckpoint } from './checkpoints.js';
 import type { Projection } from './projection.js';
-import { runBatches, tryAcquireProjectionLock, type ProjectorDeps } from './projector.js';
+import { runBatches } from './batch-loop.js';
+import { tryAcquireProjectionLock } from './projection-lock.js';
+import type { ProjectorDeps } from './projector.js';
 import { REBUILD_BATCH_SIZE, ProjectionLockedError, type RebuildProgress } from './rebuild.js';
 
 export interface TableDifference {

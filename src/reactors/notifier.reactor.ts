@@ -28,7 +28,8 @@ import { meetingNotification, runNotification, runNotificationKind, type Notific
 import { runDecider } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { streamCategories } from '../domain/streams.js';
-import { sleep as abortableSleep, type ProjectorLog } from '../projections/projector.js';
+import { backoffDelay, sleep as abortableSleep } from '../lib/retry.js';
+import type { ProjectorLog } from '../projections/projector.js';
 import { createNotificationLedger, targetKey, type DeliveryStatus } from './notification-ledger.js';
 import type { Reactor } from './reactor.js';
 
@@ -101,7 +102,9 @@ export function createNotifier(deps: NotifierDeps) {
       if (outcome.retryAfterMs !== undefined && outcome.retryAfterMs > maxDelayMs) {
         return { status: 'failed', attempts: n, error: `${outcome.message} (asked to wait ${Math.ceil(outcome.retryAfterMs / 1000)} s, more than ${Math.ceil(maxDelayMs / 1000)} s)` };
       }
-      await sleep(outcome.retryAfterMs ?? Math.min(maxDelayMs, baseDelayMs * 2 ** (n - 1)), signal);
+      // No jitter: a delivery's waits are its own (tests and docs/notifications.md state them exactly),
+      // and the vendor's Retry-After already spreads clients it rate limited.
+      await sleep(outcome.retryAfterMs ?? backoffDelay(n - 1, { initialMs: baseDelayMs, maxMs: maxDelayMs, jitter: 0 }), signal);
       if (signal.aborted) return { status: 'aborted' };
     }
   }

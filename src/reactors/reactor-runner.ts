@@ -1,11 +1,13 @@
-// Runs reactors: one active instance per reactor across processes (the projector's advisory lock),
+// Runs reactors: one active instance per reactor across processes (the projections' leader lock),
 // a catch-up subscription after the stored checkpoint, each event handled with retries, and the
 // checkpoint advanced by compare-and-set after handling (at-least-once delivery).
 import type { Position } from '../adapters/event-store.js';
 import type { EventStore } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { advanceCheckpoint, ensureCheckpoint } from '../projections/checkpoints.js';
-import { sleep, tryAcquireProjectionLock, type ProjectorLog } from '../projections/projector.js';
+import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from '../lib/retry.js';
+import { tryAcquireProjectionLock } from '../projections/projection-lock.js';
+import type { ProjectorLog } from '../projections/projector.js';
 import type { Reactor } from './reactor.js';
 
 export interface ReactorRunnerDeps {
@@ -26,8 +28,11 @@ const silent: ProjectorLog = { info: () => undefined, warn: () => undefined, err
 export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
   const log = deps.log ?? silent;
   const leaderRetryMs = deps.timing?.leaderRetryMs ?? 3_000;
-  const backoffInitialMs = deps.timing?.backoffInitialMs ?? 200;
-  const backoffMaxMs = deps.timing?.backoffMaxMs ?? 30_000;
+  const backoff: BackoffPolicy = {
+    initialMs: deps.timing?.backoffInitialMs ?? DEFAULT_BACKOFF.initialMs,
+    maxMs: deps.timing?.backoffMaxMs ?? DEFAULT_BACKOFF.maxMs,
+    jitter: DEFAULT_BACKOFF.jitter,
+  };
   const controller = new AbortController();
   const loops: Promise<void>[] = [];
 
@@ -81,7 +86,7 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
         return;
       } catch (err) {
         if (signal.aborted) return;
-        const delay = Math.min(backoffMaxMs, backoffInitialMs * 2 ** Math.min(attempt, 16));
+        const delay = backoffDelay(attempt, backoff);
         log.error({ err, reactor: reactor.name, stream: event.streamName, type: event.type, retryInMs: delay }, 'reactor failed; retrying');
         await sleep(delay, signal);
       }
@@ -95,7 +100,7 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
         attempt = 0;
       } catch (err) {
         if (controller.signal.aborted) break;
-        const delay = Math.min(backoffMaxMs, backoffInitialMs * 2 ** Math.min(attempt++, 16));
+        const delay = backoffDelay(attempt++, backoff);
         log.error({ err, reactor: reactor.name, retryInMs: delay }, 'reactor runner failed; restarting');
         await sleep(delay, controller.signal);
       }

@@ -23,7 +23,6 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   acceptsAllStreamEvent,
-  backoffDelay,
   escapeRegex,
   formatReadFrom,
   fromEsdbCurrentRevision,
@@ -347,13 +346,5 @@ describe('subscription steps', () => {
       kind: 'checkpoint',
       position: last,
     });
-  });
-});
-
-describe('resubscribe backoff', () => {
-  it('doubles from the initial delay up to the cap', () => {
-    const o = { initialDelayMs: 100, maxDelayMs: 1_000 };
-    expect([0, 1, 2, 3, 4, 5, 100].map((a) => backoffDelay(a, o))).toEqual([100, 200, 400, 800, 1_000, 1_000, 1_000]);
-    expect(backoffDelay(0)).toBeGreaterThan(0);
   });
 });

@@ -7,6 +7,7 @@
 // only on answers that prove the message was not taken: 429 (rate limited), 5xx, and a connection
 // that could not even be opened. A timeout after the request was sent is "uncertain" and is not
 // retried (docs/notifications.md).
+import { errorCode, NOT_SENT_CODES } from '../../lib/network-errors.js';
 import { retryAfterMs } from '../outbound-http/vendor-http.js';
 import type { Notification } from '../../domain/notification.message.js';
 
@@ -33,15 +34,6 @@ export interface WebhookOptions {
   timeoutMs?: number;
   fetch?: typeof fetch;
   signal?: AbortSignal;
-}
-
-/** Connection errors that happen before any byte of the request is sent. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
-
-function causeCode(err: unknown): string | undefined {
-  const cause = err instanceof Error ? err.cause : undefined;
-  const code = cause && typeof cause === 'object' ? (cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** Short, printable excerpt of a vendor's answer (Slack and Discord explain errors in the body). */
@@ -73,12 +65,12 @@ export async function postWebhook(
       signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
     });
   } catch (err) {
-    const code = causeCode(err);
+    const code = errorCode(err);
     if (err instanceof Error && err.name === 'TimeoutError') {
       return { ok: false, retryable: false, message: `${vendor} did not answer within ${timeoutMs} ms; not retried, the message may have been delivered` };
     }
     if (options.signal?.aborted) return { ok: false, retryable: true, message: `the request to ${vendor} was cancelled` };
-    return { ok: false, retryable: code !== undefined && NOT_SENT.has(code), message: `${vendor} could not be reached${code ? ` (${code})` : ''}` };
+    return { ok: false, retryable: code !== undefined && NOT_SENT_CODES.has(code), message: `${vendor} could not be reached${code ? ` (${code})` : ''}` };
   }
   const body = await response.text().catch(() => '');
   if (response.status === 429 || response.status >= 500) {

@@ -2,7 +2,6 @@
 // translations live in esdb-mapping.ts; this file wires them to the client and adds the two things
 // the client does not do: ordered caughtUp/checkpoint markers and automatic resubscription.
 // See docs/eventstoredb.md.
-import { setTimeout as sleep } from 'node:timers/promises';
 import {
   BACKWARDS,
   END,
@@ -30,10 +29,9 @@ import {
   type SubscribeToStreamOptions,
   type SubscriptionItem,
 } from '../event-store.js';
+import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';
 import {
-  DEFAULT_BACKOFF,
   acceptsAllStreamEvent,
-  backoffDelay,
   formatReadFrom,
   fromEsdbPosition,
   isPermanentSubscriptionError,
@@ -47,7 +45,6 @@ import {
   toEsdbReadRevision,
   toRecordedEvent,
   toServerFilter,
-  type BackoffOptions,
   type ErrorContext,
   type SubscriptionStep,
 } from './esdb-mapping.js';
@@ -92,9 +89,11 @@ interface ResubscribingSpec<C extends Revision | Position> {
 export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore {
   const client = EventStoreDBClient.connectionString(options.connectionString);
   const log = options.log ?? (() => undefined);
-  const backoff: BackoffOptions = {
-    initialDelayMs: options.resubscribe?.initialDelayMs ?? DEFAULT_BACKOFF.initialDelayMs,
-    maxDelayMs: options.resubscribe?.maxDelayMs ?? DEFAULT_BACKOFF.maxDelayMs,
+  // Jitter, so that the subscriptions a server drop ended do not all come back at once.
+  const backoff: BackoffPolicy = {
+    initialMs: options.resubscribe?.initialDelayMs ?? 250,
+    maxMs: options.resubscribe?.maxDelayMs ?? 30_000,
+    jitter: 0.5,
   };
   // close() ends every subscription loop, including one sleeping between retries.
   const closing = new AbortController();
@@ -193,11 +192,8 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
         `EventStoreDB ${spec.label} dropped; resubscribing after ${formatReadFrom(after)} in ${delay} ms (retry ${attempt})`,
         failure,
       );
-      try {
-        await sleep(delay, undefined, { signal });
-      } catch {
-        break; // aborted while waiting
-      }
+      await sleep(delay, signal);
+      if (signal.aborted) break; // aborted while waiting
     }
   }
 

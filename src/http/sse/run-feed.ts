@@ -4,6 +4,9 @@
 // it resubscribes, with backoff, from the last position it reached (exclusive start: no duplicate).
 import type { EventStore, Position, ReadFrom, RecordedEvent } from '../../adapters/event-store.js';
 import { streamCategories } from '../../domain/streams.js';
+import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';
+
+const RESUBSCRIBE_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 10_000, jitter: 0.5 };
 
 export type RunEventListener = (event: RecordedEvent) => void;
 
@@ -68,7 +71,7 @@ export function createRunFeed(store: EventStore, log?: (msg: string, err?: unkno
         // rather get live events a little late than hang.
         markStarted();
         log?.('run feed subscription failed; resubscribing', err);
-        await new Promise((r) => setTimeout(r, Math.min(10_000, 100 * 2 ** Math.min(attempt, 7))));
+        await sleep(backoffDelay(attempt, RESUBSCRIBE_BACKOFF), signal);
       }
     }
     markStarted();

@@ -7,6 +7,7 @@
 //   which vendorFetch cannot see, so gql() retries those itself; vendorFetch retries 429/5xx/network.
 // - Relay paging (first/after); `first` stays ≤ 50 because query complexity multiplies by page size.
 // - Issue ids accept the identifier ("ENG-12") as well as the uuid, so most calls need no lookup.
+import { backoffDelay, sleep as timerSleep } from '../../../lib/retry.js';
 import { VendorHttpError, retryAfterMs, vendorFetch } from '../../outbound-http/vendor-http.js';
 import { assertProviderUrlAllowed } from '../url-policy.js';
 import {
@@ -91,7 +92,7 @@ const stateTypeFor: Record<StatusCategory, string> = { todo: 'unstarted', in_pro
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The closing bracket keeps marker act-1 from matching a comment of act-12. */
 const markerText = (marker: string) => `[${marker}]`;
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const defaultSleep = (ms: number) => timerSleep(ms);
 
 export function createLinearBoard(connection: LinearConnection, options: LinearBoardOptions = {}): BoardProvider {
   const endpoint = assertProviderUrlAllowed(connection.api_url ?? DEFAULT_URL, options.allowPrivateUrls ?? false).toString();
@@ -131,7 +132,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
           throw new BoardProviderError(`${what}: Linear rate limited the request after ${maxRetries + 1} attempts`, { status, retryable: true, kind: 'rate_limited' });
         }
         const hinted = retryAfterMs(response.headers.get('retry-after'));
-        await sleep(Math.min(hinted ?? 500 * 2 ** attempt, MAX_RETRY_AFTER_MS));
+        await sleep(Math.min(hinted ?? backoffDelay(attempt, { initialMs: 500, maxMs: MAX_RETRY_AFTER_MS, jitter: 0.5 }), MAX_RETRY_AFTER_MS));
         continue;
       }
       if (type === 'authentication error' || status === 401) {

@@ -1,0 +1,78 @@
+// Rows of the PostgreSQL event store and their conversions. node-postgres returns int8 and xid8 as
+// strings: they become bigint here, never via global parsers.
+import { randomUUID } from 'node:crypto';
+import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
+
+export const MAX_BIGINT = '9223372036854775807';
+export const MAX_XID8 = '18446744073709551615';
+export const ZERO: Position = { commit: 0n, prepare: 0n };
+
+export interface PositionRow {
+  commit: string;
+  prepare: string;
+}
+
+export interface AppendRow extends PositionRow {
+  revision: string;
+}
+
+export interface EventRow extends PositionRow {
+  stream_name: string;
+  revision: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: Record<string, unknown> | null;
+  created: Date;
+}
+
+export type StreamRow = { [K in keyof EventRow]: EventRow[K] | null };
+
+export interface PageRow extends StreamRow {
+  scanned: number;
+  last_commit: string;
+  last_prepare: string;
+}
+
+export function toPosition(row: PositionRow): Position {
+  return { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
+}
+
+export function positionValues(p: Position): PositionRow {
+  return { commit: p.commit.toString(), prepare: p.prepare.toString() };
+}
+
+export function toRecorded(row: EventRow | StreamRow, streamName?: string): RecordedEvent {
+  return {
+    streamName: row.stream_name ?? streamName ?? '',
+    revision: BigInt(row.revision!),
+    position: toPosition(row as PositionRow),
+    id: row.event_id!,
+    type: row.event_type!,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    created: row.created!,
+  };
+}
+
+export function appendValues(stream: string, expected: ExpectedRevision, events: EventToAppend[]): unknown[] {
+  const isRevision = typeof expected === 'bigint';
+  return [
+    stream,
+    isRevision ? 'revision' : expected,
+    isRevision ? expected.toString() : null,
+    events.map((e) => e.id ?? randomUUID()),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data ?? null)),
+    events.map((e) => (e.metadata === undefined ? null : JSON.stringify(e.metadata))),
+  ];
+}
+
+export function filterValues(filter: EventFilter | undefined): [string[] | null, string[] | null] {
+  return [likePatterns(filter?.streamPrefixes), likePatterns(filter?.eventTypePrefixes)];
+}
+
+/** Prefixes as LIKE patterns, with LIKE's own wildcards escaped. */
+function likePatterns(prefixes: string[] | undefined): string[] | null {
+  return prefixes ? prefixes.map((p) => `${p.replace(/[\\%_]/g, '\\$&')}%`) : null;
+}

@@ -1,0 +1,88 @@
+// The SQL of the PostgreSQL event store (schema and es.append: ./event-store.schema.ts).
+// Every $all read only returns rows with transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+// (VISIBLE): identity values are taken at INSERT but become visible at COMMIT in any order, so a plain
+// `global_position > last` reader loses events that commit late. Below xmin every transaction has
+// finished, and every row that can still appear has a larger key than anything already returned.
+
+export const APPEND_SQL = `
+SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
+  FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+
+/** The wake-up hint, as its own statement after commit; losing one in a crash is harmless. */
+export const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;
+
+const EVENT_COLUMNS = `e.transaction_id::text AS commit, e.global_position::text AS prepare, e.stream_name,
+       e.revision::text AS revision, e.event_id, e.event_type, e.data, e.metadata, e.created`;
+
+/** Only rows of transactions that have finished (see the header comment): never skips a late commit. */
+const VISIBLE = `e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+
+const FILTER = `($4::text[] IS NULL OR e.stream_name LIKE ANY ($4::text[]))
+   AND ($5::text[] IS NULL OR e.event_type LIKE ANY ($5::text[]))`;
+
+// A stream's head row and one page of its events; no row at all means the stream does not exist.
+const readStreamSql = (cmp: '>=' | '<=', order: 'ASC' | 'DESC') => `
+SELECT ${EVENT_COLUMNS}
+  FROM es.streams s
+  LEFT JOIN LATERAL (
+    SELECT * FROM es.events ev
+     WHERE ev.stream_name = s.stream_name AND ev.revision ${cmp} $2::bigint
+     ORDER BY ev.revision ${order}
+     LIMIT $3
+  ) e ON true
+ WHERE s.stream_name = $1
+ ORDER BY e.revision ${order}`;
+export const READ_STREAM_FORWARDS_SQL = readStreamSql('>=', 'ASC');
+export const READ_STREAM_BACKWARDS_SQL = readStreamSql('<=', 'DESC');
+
+// Scans one page of the guarded range unfiltered, then filters it: the first row always carries the
+// page's size and last key, so a reader moves past skipped events even when nothing matched.
+const readAllPageSql = (cmp: '>=' | '>') => `
+WITH page AS (
+  SELECT * FROM es.events e
+   WHERE (e.transaction_id, e.global_position) ${cmp} ($1::xid8, $2::bigint) AND ${VISIBLE}
+   ORDER BY e.transaction_id, e.global_position
+   LIMIT $3
+), last AS (
+  SELECT transaction_id, global_position, (SELECT count(*) FROM page)::int AS scanned
+    FROM page ORDER BY transaction_id DESC, global_position DESC LIMIT 1
+)
+SELECT last.scanned, last.transaction_id::text AS last_commit, last.global_position::text AS last_prepare,
+       ${EVENT_COLUMNS}
+  FROM last
+  LEFT JOIN page e ON ${FILTER}
+ ORDER BY e.transaction_id, e.global_position`;
+export const READ_ALL_FROM_SQL = readAllPageSql('>=');
+export const READ_ALL_AFTER_SQL = readAllPageSql('>');
+
+export const READ_ALL_BACKWARDS_SQL = `
+SELECT ${EVENT_COLUMNS}
+  FROM es.events e
+ WHERE (e.transaction_id, e.global_position) <= ($1::xid8, $2::bigint) AND ${VISIBLE}
+   AND ${FILTER}
+ ORDER BY e.transaction_id DESC, e.global_position DESC
+ LIMIT $3`;
+
+export const HEAD_SQL = `
+SELECT e.transaction_id::text AS commit, e.global_position::text AS prepare
+  FROM es.events e
+ WHERE ${VISIBLE}
+ ORDER BY e.transaction_id DESC, e.global_position DESC
+ LIMIT 1`;
+
+export const STREAM_AFTER_SQL = `
+SELECT ${EVENT_COLUMNS}
+  FROM es.events e
+ WHERE e.stream_name = $1 AND e.revision > $2::bigint
+ ORDER BY e.revision
+ LIMIT $3`;
+
+// Rows visible to us (committed) that the xmin guard still hides. Uncommitted rows are not visible.
+export const HELD_BACK_SQL = `
+SELECT EXISTS (
+  SELECT 1 FROM es.events
+   WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+     AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
+) AS held`;
+
+export const STREAM_HEAD_SQL = `SELECT last_revision::text AS last_revision FROM es.streams WHERE stream_name = $1`;

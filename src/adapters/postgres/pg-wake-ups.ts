@@ -1,0 +1,191 @@
+// Wake-ups of the PostgreSQL event store's subscriptions. LISTEN/NOTIFY is only a hint sent after
+// commit (NOTIFY inside the append transaction takes a cluster-wide lock at commit and halves
+// throughput), backed by each subscription's fallback poll:
+//   - WakeHub: in-memory fan-out to this process's subscriptions (local commits wake them at once);
+//   - Notifier: the coalesced cross-process NOTIFY, sent after the append committed;
+//   - Listener: one dedicated LISTEN session per store (opened through database.ts), feeding the hub.
+import type pg from 'pg';
+import { backoffDelay, type BackoffPolicy } from '../../lib/retry.js';
+import { createDedicatedClient } from './database.js';
+import { NOTIFY_SQL } from './pg-sql.js';
+
+const CHANNEL = 'es_all';
+/** At most one outgoing NOTIFY per this many ms per store. */
+const NOTIFY_COALESCE_MS = 10;
+/** NOTIFY payloads must stay under 8000 bytes; past this we send "wake everyone". */
+const NOTIFY_PAYLOAD_MAX = 7000;
+const WAKE_ALL = '*';
+const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 5_000, jitter: 0.5 };
+
+type Log = (msg: string, err?: unknown) => void;
+
+export interface Waiter {
+  /** Only wake-ups naming this stream matter (undefined: every wake-up). */
+  readonly stream: string | undefined;
+  /** Only wake-ups naming a stream with one of these prefixes matter (a filtered $all subscription). */
+  readonly prefixes?: readonly string[];
+  /** A wake-up arrived since the last read: the next wait returns at once. */
+  pending: boolean;
+  resume: (() => void) | undefined;
+}
+
+/** In-memory fan-out of wake-ups (local commits and the LISTEN connection) to all subscriptions. */
+export class WakeHub {
+  private readonly waiters = new Set<Waiter>();
+
+  register(stream: string | undefined, prefixes?: readonly string[]): Waiter {
+    const waiter: Waiter = { stream, ...(prefixes ? { prefixes } : {}), pending: false, resume: undefined };
+    this.waiters.add(waiter);
+    return waiter;
+  }
+
+  unregister(waiter: Waiter): void {
+    this.waiters.delete(waiter);
+    waiter.resume?.();
+  }
+
+  wake(streams: readonly string[] | 'all'): void {
+    const named = streams === 'all' ? undefined : new Set(streams);
+    for (const waiter of this.waiters) {
+      if (named && waiter.stream !== undefined && !named.has(waiter.stream)) continue;
+      if (named && waiter.prefixes && ![...named].some((s) => waiter.prefixes!.some((p) => s.startsWith(p)))) continue;
+      waiter.pending = true;
+      waiter.resume?.();
+    }
+  }
+
+  /** Resolves on a wake-up, after `timeoutMs` (the fallback poll) or on abort. */
+  wait(waiter: Waiter, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    if (waiter.pending || signal.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        waiter.resume = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      signal.addEventListener('abort', done, { once: true });
+      waiter.resume = done;
+    });
+  }
+}
+
+/**
+ * Sends the cross-process wake-up: one coalesced pg_notify per NOTIFY_COALESCE_MS, as its own
+ * statement after the append committed. NOTIFY inside the append would take PostgreSQL's global
+ * notify lock at every commit; synchronous_commit=off because losing a hint in a crash is harmless.
+ */
+export class Notifier {
+  private readonly streams = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private lastSentAt = 0;
+  private inFlight: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log: Log,
+  ) {}
+
+  schedule(stream: string): void {
+    if (this.closed) return;
+    this.streams.add(stream);
+    this.timer ??= setTimeout(() => this.flush(), Math.max(0, this.lastSentAt + NOTIFY_COALESCE_MS - Date.now()));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) this.flush();
+    await this.inFlight;
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.lastSentAt = Date.now();
+    const names = [...this.streams];
+    this.streams.clear();
+    let payload = names.join('\n');
+    if (payload.length > NOTIFY_PAYLOAD_MAX || names.some((n) => n.includes('\n') || n === WAKE_ALL)) payload = WAKE_ALL;
+    const sent = this.pool
+      .query(NOTIFY_SQL, [CHANNEL, payload])
+      .then(() => undefined)
+      .catch((err: unknown) => this.log('event store: NOTIFY failed (subscribers fall back to polling)', err));
+    this.inFlight = Promise.all([this.inFlight, sent]).then(() => undefined);
+  }
+}
+
+/**
+ * One dedicated connection per store runs LISTEN and fans notifications out through the hub. Started on
+ * the first subscription; reconnects with backoff when it drops, then wakes everyone (notifications
+ * sent while it was away are lost).
+ */
+export class Listener {
+  private client: pg.Client | undefined;
+  private started = false;
+  private stopped = false;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly hub: WakeHub,
+    private readonly log: Log,
+  ) {}
+
+  ensureStarted(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    void this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = createDedicatedClient(this.connectionString, { applicationName: 'sprintguard-es-listen' });
+    client.on('notification', (msg) => {
+      const payload = msg.payload ?? WAKE_ALL;
+      this.hub.wake(payload === WAKE_ALL || payload === '' ? 'all' : payload.split('\n'));
+    });
+    client.on('error', (err) => this.drop(client, err));
+    client.on('end', () => this.drop(client, undefined));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      this.drop(client, err);
+      return;
+    }
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    this.attempt = 0;
+    this.hub.wake('all');
+  }
+
+  private drop(client: pg.Client, err: unknown): void {
+    if (this.stopped) return;
+    if (this.client === client) this.client = undefined;
+    client.removeAllListeners('end');
+    client.on('error', () => undefined);
+    client.end().catch(() => undefined);
+    if (this.retryTimer) return;
+    const delay = backoffDelay(this.attempt++, RECONNECT_BACKOFF);
+    this.log(`event store: LISTEN connection lost, reconnecting in ${delay} ms`, err);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      if (!this.stopped) void this.connect();
+    }, delay);
+    // Subscriptions fall back to polling meanwhile; a timer must not keep the process alive.
+    this.retryTimer.unref();
+  }
+}

@@ -1,0 +1,124 @@
+// The leader lock of a projection or reactor: a session-level pg_try_advisory_lock held on a dedicated
+// connection (opened through database.ts, never a pooled one). The projector, the reactor runner and
+// rebuild all take it here, so one instance at a time applies a given projection. If the lock's
+// connection dies, `signal` aborts at once; `assertHeld` re-checks it inside a batch transaction
+// (fencing: a runner that lost leadership can never commit).
+import type { Knex } from 'knex';
+import { createDedicatedClient, type Database } from '../adapters/postgres/database.js';
+
+/** How often the lock connection is probed, by default. */
+export const DEFAULT_HEARTBEAT_MS = 5_000;
+
+export interface ProjectionLock {
+  readonly name: string;
+  /** True once the lock connection failed: the lock may already belong to someone else. */
+  readonly lost: boolean;
+  /** Aborted when the lock is lost. */
+  readonly signal: AbortSignal;
+  /** Throws unless the lock is still held by our session (run inside the batch transaction). */
+  assertHeld(trx: Knex.Transaction): Promise<void>;
+  release(): Promise<void>;
+}
+
+export class LeadershipLostError extends Error {
+  override readonly name = 'LeadershipLostError';
+  constructor(readonly projection: string) {
+    super(`The lock of projection ${projection} is no longer held`);
+  }
+}
+
+/**
+ * Session-level advisory lock on a dedicated connection (never a pooled one: a session lock must
+ * live exactly as long as its connection). Returns null when another session holds it.
+ */
+export async function tryAcquireProjectionLock(
+  db: Database,
+  name: string,
+  heartbeatMs = DEFAULT_HEARTBEAT_MS,
+): Promise<ProjectionLock | null> {
+  const client = createDedicatedClient(db.url, {
+    applicationName: `sprintguard-lock:${name}`,
+    // A dead leader's session (and so its lock) must go away quickly; and a probe must not hang.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5_000,
+    queryTimeoutMs: Math.max(heartbeatMs * 2, 5_000),
+  });
+  const controller = new AbortController();
+  let lost = false;
+  let released = false;
+  const markLost = () => {
+    if (released || lost) return;
+    lost = true;
+    controller.abort(new LeadershipLostError(name));
+  };
+  client.on('error', markLost);
+  client.on('end', markLost);
+  await client.connect();
+  let key: bigint;
+  let pid: number;
+  try {
+    const { rows } = await client.query<{ ok: boolean; key: string; pid: number }>(
+      'SELECT pg_try_advisory_lock(k) AS ok, k::text AS key, pg_backend_pid() AS pid FROM hashtextextended($1, 0) AS k',
+      [`proj:${name}`],
+    );
+    const row = rows[0]!;
+    if (!row.ok) {
+      released = true;
+      await client.end();
+      return null;
+    }
+    key = BigInt.asUintN(64, BigInt(row.key));
+    pid = row.pid;
+  } catch (err) {
+    released = true;
+    await client.end().catch(() => undefined);
+    throw err;
+  }
+  const heartbeat = setInterval(() => {
+    client.query('SELECT 1').catch(() => {
+      markLost();
+      void client.end().catch(() => undefined);
+    });
+  }, heartbeatMs);
+  heartbeat.unref();
+  // How pg_locks shows a bigint advisory lock: high half in classid, low half in objid, objsubid 1.
+  const classid = (key >> 32n).toString();
+  const objid = (key & 0xffffffffn).toString();
+
+  return {
+    name,
+    get lost() {
+      return lost;
+    },
+    signal: controller.signal,
+    async assertHeld(trx) {
+      if (lost) throw new LeadershipLostError(name);
+      const { rows } = await trx.raw<{ rows: { held: boolean }[] }>(
+        `SELECT EXISTS (
+           SELECT 1 FROM pg_locks
+            WHERE locktype = 'advisory' AND granted AND pid = ? AND classid = ?::oid AND objid = ?::oid
+              AND objsubid = 1
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+         ) AS held`,
+        [pid, classid, objid],
+      );
+      if (!rows[0]?.held) {
+        markLost();
+        throw new LeadershipLostError(name);
+      }
+    },
+    async release() {
+      if (released) return;
+      clearInterval(heartbeat);
+      const wasLost = lost;
+      released = true;
+      try {
+        if (!wasLost) await client.query('SELECT pg_advisory_unlock($1::bigint)', [BigInt.asIntN(64, key).toString()]);
+      } catch {
+        // Closing the session below releases it anyway.
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
+  };
+}

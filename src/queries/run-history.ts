@@ -2,9 +2,10 @@
 // stream (never from the read model, which only knows the present).
 import type { EventStore, RecordedEvent } from '../adapters/event-store.js';
 import { StreamNotFoundError } from '../adapters/event-store.js';
-import { runDecider, type RunState } from '../domain/run.decider.js';
+import { runDecider, runTenancy, type RunState } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { runStreamId } from '../domain/streams.js';
+import { belongsTo } from '../domain/tenancy.js';
 import type { RunView } from './runs.query.js';
 
 export interface HistoryEntry {
@@ -23,9 +24,9 @@ async function readRun(store: EventStore, orgId: string, runId: string): Promise
     if (err instanceof StreamNotFoundError) return undefined;
     throw err;
   }
-  // Another organization's run does not exist for this caller.
+  // Another organization's run does not exist for this caller; the first event says whose it is.
   const first = events[0];
-  if (!first || (first.data as { org_id?: unknown }).org_id !== orgId) return undefined;
+  if (!first || !belongsTo(runTenancy, orgId, runDecider.evolve(runDecider.initialState, { type: first.type, data: first.data } as RunEvent))) return undefined;
   return events;
 }
 

@@ -2,27 +2,21 @@
 //
 // Creating a proposal appends ProposalCreated to `proposal-<id>` with expected revision `no_stream`;
 // the id is derived from (org, board, project, normalized title), so a duplicate is refused by the
-// store itself (WrongExpectedVersionError), also between two concurrent requests.
+// store itself, also between two concurrent requests, and handleCommand then finds it created.
 // Proposals of another organization are "not found", exactly like proposals that do not exist.
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  WrongExpectedVersionError,
-  comparePositions,
-  type EventMetadata,
-  type EventStore,
-  type Position,
-} from '../adapters/event-store.js';
-import type { Decider } from '../domain/decider.js';
-import { DomainError, notFound } from '../domain/errors.js';
+import { comparePositions, type EventStore, type Position } from '../adapters/event-store.js';
+import { DomainError } from '../domain/errors.js';
 import { extractWithRules } from '../domain/extraction/rules.js';
 import type { Extraction, TranscriptExtractor } from '../domain/extraction/extraction.js';
 import { meetingDecider } from '../domain/meeting.decider.js';
 import type { ExtractedProposalRecord, ProposalsExtractedData } from '../domain/meeting.events.js';
 import type { BoardType } from '../domain/org.events.js';
 import type { OrgState } from '../domain/org.decider.js';
-import { proposalDecider, proposalIdFor, type ProposalCommand, type ProposalState } from '../domain/proposal.decider.js';
+import { proposalDecider, proposalIdFor, proposalTenancy, type ProposalCommand, type ProposalState } from '../domain/proposal.decider.js';
 import type { ProposalCreatedData, ProposalEvent, ProposalKind } from '../domain/proposal.events.js';
 import { meetingStreamId, proposalStreamId } from '../domain/streams.js';
+import { ownedState, scopedTo } from '../domain/tenancy.js';
 import { handleCommand, loadStream, type CommandContext, type CommandResult } from './handle-command.js';
 import type { StateCache } from './state-cache.js';
 
@@ -105,27 +99,6 @@ async function inParallel<T>(items: readonly T[], limit: number, work: (item: T)
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** The proposal decider, refusing proposals of other organizations as if they did not exist. */
-function scopedTo(orgId: string): Decider<ProposalState, ProposalCommand, ProposalEvent> {
-  return {
-    ...proposalDecider,
-    decide(command, state) {
-      if (command.type !== 'CreateProposal' && state.proposal?.org_id !== orgId) throw notFound('Proposal not found');
-      return proposalDecider.decide(command, state);
-    },
-  };
-}
-
-function metadataOf(context: CommandContext): EventMetadata {
-  return {
-    ...(context.org_id !== undefined ? { org_id: context.org_id } : {}),
-    user_id: context.user_id,
-    correlation_id: context.correlation_id,
-    causation_id: context.request_id ?? randomUUID(),
-    ...(context.request_id !== undefined ? { request_id: context.request_id } : {}),
-  };
-}
-
 export function createBacklogCommands(deps: BacklogCommandDeps) {
   const newId = deps.newId ?? (() => randomUUID());
 
@@ -141,7 +114,7 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
     context: CommandContext,
   ): Promise<CreateOutcome> {
     const at = deps.now().toISOString();
-    const metadata = metadataOf({ ...context, org_id: orgId });
+    const ctx = { ...context, org_id: orgId };
     const seen = new Set<string>();
     const candidates: { index: number; data: ProposalCreatedData }[] = [];
     const created: CreatedProposalRef[] = [];
@@ -176,17 +149,21 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
     });
     let position: Position | undefined;
     await inParallel(candidates, APPEND_CONCURRENCY, async ({ index, data }) => {
-      const [event] = proposalDecider.decide({ type: 'CreateProposal', proposal: data }, proposalDecider.initialState);
       const ref = { index, id: data.proposal_id, title: data.title };
-      try {
-        const result = await deps.store.append(proposalStreamId(data.proposal_id), [{ id: newId(), type: event!.type, data: event!.data, metadata }], {
-          expectedRevision: 'no_stream',
-        });
+      // A new stream is expected: a proposal already there makes the decider append nothing.
+      const result = await handleCommand({
+        store: deps.store,
+        streamId: proposalStreamId(data.proposal_id),
+        decider: proposalDecider,
+        command: { type: 'CreateProposal', proposal: data },
+        context: ctx,
+        expectedRevision: 'no_stream',
+        eventId: () => newId(),
+      });
+      if (result.events.length === 0) duplicates.push(ref);
+      else {
         position = later(position, result.position);
         created.push(ref);
-      } catch (err) {
-        if (!(err instanceof WrongExpectedVersionError)) throw err;
-        duplicates.push(ref);
       }
     });
     const byIndex = (a: CreatedProposalRef, b: CreatedProposalRef) => a.index - b.index;
@@ -194,7 +171,7 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
   }
 
   const proposal = (orgId: string, proposalId: string, command: ProposalCommand, context: CommandContext): Promise<CommandResult<ProposalState, ProposalEvent>> =>
-    handleCommand({ store: deps.store, streamId: proposalStreamId(proposalId), decider: scopedTo(orgId), command, context, cache: deps.cache });
+    handleCommand({ store: deps.store, streamId: proposalStreamId(proposalId), decider: scopedTo(proposalDecider, proposalTenancy, orgId), command, context, cache: deps.cache });
 
   /** Rule-based unless a model is configured and the organization turned llm_extraction on; the model's failure falls back to the rules. */
   async function extract(org: OrgState, body: IngestRequest): Promise<{ extraction: Extraction; extractor: 'rules' | 'llm'; fallback_reason?: string }> {
@@ -327,8 +304,7 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
     /** The proposal's state from its stream; not found for other organizations. */
     async load(orgId: string, proposalId: string): Promise<ProposalState> {
       const { state } = await loadStream(deps.store, proposalStreamId(proposalId), proposalDecider, deps.cache);
-      if (state.proposal?.org_id !== orgId) throw notFound('Proposal not found');
-      return state;
+      return ownedState(proposalTenancy, orgId, state);
     },
   };
 }

@@ -18,6 +18,19 @@ export interface CommandContext {
   user_id: string;
   correlation_id: string;
   request_id?: string;
+  /** What caused the command when no request did (a provider's message id); the request wins when both exist. */
+  causation_id?: string;
+}
+
+/** The metadata every appended event carries: who did it, the flow it belongs to, and what caused it. Never a secret. */
+export function eventMetadata(context: CommandContext): EventMetadata {
+  return {
+    ...(context.org_id !== undefined ? { org_id: context.org_id } : {}),
+    user_id: context.user_id,
+    correlation_id: context.correlation_id,
+    causation_id: context.request_id ?? context.causation_id ?? randomUUID(),
+    ...(context.request_id !== undefined ? { request_id: context.request_id } : {}),
+  };
 }
 
 export interface CommandResult<State, Event> {
@@ -39,6 +52,18 @@ export interface HandleCommandOptions<State, Command, Event extends DomainEvent>
   maxAttempts?: number;
   /** Folded states of recently used streams (see state-cache.ts). */
   cache?: StateCache;
+  /**
+   * Where the first attempt appends when it is not the revision read:
+   * - `no_stream`: the stream is expected to be new, so it is not read and the command is decided on
+   *   the initial state; when the stream exists the store refuses, and the command is decided again
+   *   on what the stream holds (a creation already done then appends nothing).
+   * - `any`: the command records facts that the decider derives from the command alone, so the
+   *   stream is not read and the append never conflicts (nor retries). The result's `state` is then
+   *   only those events folded on the initial state.
+   */
+  expectedRevision?: 'no_stream' | 'any';
+  /** Event ids derived from the events, for appends that must be idempotent (the same ids at the same place add nothing); random otherwise. */
+  eventId?: (event: Event, index: number) => string;
 }
 
 export async function loadStream<State, Event extends DomainEvent>(
@@ -67,44 +92,43 @@ export async function loadStream<State, Event extends DomainEvent>(
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandResult<State, Event>> {
-  const { store, streamId, decider, command, context, maxAttempts = 5, cache } = options;
+  const { store, streamId, decider, command, context, maxAttempts = 5, cache, expectedRevision, eventId = () => randomUUID() } = options;
   for (let attempt = 1; ; attempt++) {
-    // 1. Load and fold the stream. First attempt with a cached state: append at its revision without
-    //    reading; if another process appended meanwhile the store refuses the expected revision and
-    //    the next attempt reads what was missed.
-    //    Only an append verifies a cached state: a decision on it that fails or appends nothing may
+    // 1. Load and fold the stream. First attempt with a cached state (or one assumed by
+    //    `expectedRevision`): append at its revision without reading; if another process appended
+    //    meanwhile the store refuses the expected revision and the next attempt reads what was missed.
+    //    Only an append verifies an unread state: a decision on it that fails or appends nothing may
     //    come from events it has not seen, so that decision is made again on a fresh read.
-    const cached = attempt === 1 ? cache?.get<State>(decider.evolve, streamId) : undefined;
+    const assumed = expectedRevision === 'any' || (expectedRevision === 'no_stream' && attempt === 1);
+    const cached = assumed
+      ? { state: decider.initialState, revision: expectedRevision }
+      : attempt === 1
+        ? cache?.get<State>(decider.evolve, streamId)
+        : undefined;
     const { state, revision } = cached ?? (await loadStream(store, streamId, decider, cache));
     // 2. Decide (pure; throws DomainError when the command is impossible).
     let events: Event[];
     try {
       events = decider.decide(command, state);
     } catch (err) {
-      if (cached) continue;
+      if (cached && expectedRevision !== 'any') continue;
       throw err;
     }
     if (events.length === 0) {
-      if (cached) continue;
+      if (cached && expectedRevision !== 'any') continue;
       return { events, state, position: undefined };
     }
     // 3. Append with the revision we decided on.
-    const causationId = context.request_id ?? randomUUID();
-    const metadata: EventMetadata = {
-      ...(context.org_id !== undefined ? { org_id: context.org_id } : {}),
-      user_id: context.user_id,
-      correlation_id: context.correlation_id,
-      causation_id: causationId,
-      ...(context.request_id !== undefined ? { request_id: context.request_id } : {}),
-    };
+    const metadata = eventMetadata(context);
     try {
       const result = await store.append(
         streamId,
-        events.map((e) => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
+        events.map((e, i) => ({ id: eventId(e, i), type: e.type, data: e.data, metadata })),
         { expectedRevision: revision },
       );
       const after = fold(decider, events, state);
-      cache?.set(decider.evolve, streamId, after, result.nextExpectedRevision);
+      // After an `any` append the folded state misses whatever the stream held: never cache it.
+      if (expectedRevision !== 'any') cache?.set(decider.evolve, streamId, after, result.nextExpectedRevision);
       return { events, state: after, position: result.position };
     } catch (err) {
       // 4. Someone appended first: decide again on what they wrote.

@@ -2,11 +2,10 @@
 // "not found", exactly like a run that does not exist.
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../adapters/event-store.js';
-import type { Decider } from '../domain/decider.js';
-import { notFound } from '../domain/errors.js';
 import type { BoardType, CycleId } from '../domain/org.events.js';
 import type { OrgState } from '../domain/org.decider.js';
-import { runDecider, type RunCommand, type RunState } from '../domain/run.decider.js';
+import { runDecider, runTenancy, type RunCommand, type RunState } from '../domain/run.decider.js';
+import { ownedState, scopedTo } from '../domain/tenancy.js';
 import type { RunEvent, RunFlow } from '../domain/run.events.js';
 import { runStreamId } from '../domain/streams.js';
 import { defaultCycles } from '../domain/cycles/index.js';
@@ -39,22 +38,11 @@ export interface RunRequest {
   dry_run?: boolean;
 }
 
-/** The run decider, refusing runs of other organizations as if they did not exist. */
-function scopedTo(orgId: string): Decider<RunState, RunCommand, RunEvent> {
-  return {
-    ...runDecider,
-    decide(command, state) {
-      if (command.type !== 'RequestRun' && state.request?.org_id !== orgId) throw notFound('Run not found');
-      return runDecider.decide(command, state);
-    },
-  };
-}
-
 export function createRunCommands(deps: RunCommandDeps) {
   const newId = deps.newId ?? (() => randomUUID());
 
   const run = (orgId: string, runId: string, command: RunCommand, context: CommandContext): Promise<CommandResult<RunState, RunEvent>> =>
-    handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: scopedTo(orgId), command, context, cache: deps.cache });
+    handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: scopedTo(runDecider, runTenancy, orgId), command, context, cache: deps.cache });
 
   async function request(orgId: string, body: RunRequest, flow: RunFlow, context: CommandContext, runId = newId()) {
     const org = await deps.loadOrg(orgId);
@@ -114,8 +102,7 @@ export function createRunCommands(deps: RunCommandDeps) {
     /** The run's state from its stream (for as-of reads and checks); not found for other organizations. */
     async load(orgId: string, runId: string): Promise<RunState> {
       const { state } = await loadStream(deps.store, runStreamId(runId), runDecider, deps.cache);
-      if (state.request?.org_id !== orgId) throw notFound('Run not found');
-      return state;
+      return ownedState(runTenancy, orgId, state);
     },
   };
 }

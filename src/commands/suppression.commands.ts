@@ -4,10 +4,10 @@
 // ids derived from (SNS MessageId, address): appending the same message again — a crash between
 // the append and the replay ledger, or a replay racing its original — is recognised by the store
 // as the same append and adds nothing (EventStore port: "appending the same ids again at the same
-// place is idempotent"). Removal goes through handleCommand at the exact revision.
+// place is idempotent"). Removal is appended at the exact revision it decided on.
 import { createHash } from 'node:crypto';
 import type { EventStore, Position } from '../adapters/event-store.js';
-import { suppressionDecider, suppressionsToRecord, type SuppressionCommand, type SuppressionState } from '../domain/suppression.decider.js';
+import { suppressionDecider, type SuppressionCommand, type SuppressionState } from '../domain/suppression.decider.js';
 import type { SuppressionEvent } from '../domain/suppression.events.js';
 import { suppressionsStreamId } from '../domain/streams.js';
 import { handleCommand, type CommandContext, type CommandResult } from './handle-command.js';
@@ -42,20 +42,16 @@ export function createSuppressionCommands(deps: SuppressionCommandsDeps) {
   const streamId = suppressionsStreamId();
   return {
     async record(command: Omit<RecordSuppressionsCommand, 'type'>, context: CommandContext): Promise<RecordResult> {
-      const events = suppressionsToRecord({ type: 'RecordSuppressions', ...command });
-      if (events.length === 0) return { events, position: undefined };
-      const metadata = {
-        user_id: context.user_id,
-        correlation_id: context.correlation_id,
-        causation_id: context.request_id ?? command.sourceMessageId,
-        ...(context.request_id !== undefined ? { request_id: context.request_id } : {}),
-      };
-      const result = await deps.store.append(
+      const result = await handleCommand({
+        store: deps.store,
         streamId,
-        events.map((e) => ({ id: nameBasedUuid(`sns:${command.sourceMessageId}:${e.data.email}`), type: e.type, data: e.data, metadata })),
-        { expectedRevision: 'any' },
-      );
-      return { events, position: result.position };
+        decider: suppressionDecider,
+        command: { type: 'RecordSuppressions', ...command },
+        context: { ...context, causation_id: command.sourceMessageId },
+        expectedRevision: 'any',
+        eventId: (e) => nameBasedUuid(`sns:${command.sourceMessageId}:${e.data.email}`),
+      });
+      return { events: result.events, position: result.position };
     },
 
     async remove(email: string, context: CommandContext): Promise<CommandResult<SuppressionState, SuppressionEvent>> {

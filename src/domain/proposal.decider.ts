@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Decider } from './decider.js';
 import { conflict, notFound } from './errors.js';
 import type { ProposalCreatedData, ProposalEvent } from './proposal.events.js';
+import type { Tenancy } from './tenancy.js';
 
 export type ProposalStatus = 'pending' | 'accepted' | 'rejected' | 'applying' | 'applied' | 'apply_failed';
 
@@ -118,4 +119,11 @@ export const proposalDecider: Decider<ProposalState, ProposalCommand, ProposalEv
   initialState: initialProposalState,
   decide,
   evolve,
+};
+
+/** A proposal belongs to the organization it was created for (see tenancy.ts). */
+export const proposalTenancy: Tenancy<ProposalState, ProposalCommand> = {
+  orgOf: (state) => state.proposal?.org_id,
+  creates: (command) => command.type === 'CreateProposal',
+  notFoundMessage: 'Proposal not found',
 };

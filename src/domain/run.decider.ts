@@ -10,12 +10,16 @@ import { conflict, notFound } from './errors.js';
 import type { CycleId } from './org.events.js';
 import type { ActionDraft } from './cycles/cycle.js';
 import type { PlannedAction, RunEvent, RunRequestedData } from './run.events.js';
+import type { Tenancy } from './tenancy.js';
 
-export type RunStatus = 'planning' | 'awaiting_confirmation' | 'awaiting_approval' | 'executing' | 'completed' | 'failed' | 'rejected';
+export const runStatuses = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected'] as const;
+export type RunStatus = (typeof runStatuses)[number];
 export type ActionStatus = 'proposed' | 'approved' | 'rejected' | 'executing' | 'executed' | 'failed' | 'skipped';
 
 export const terminalRunStatuses: readonly RunStatus[] = ['completed', 'failed', 'rejected'];
 export const isTerminal = (status: RunStatus | undefined) => status !== undefined && terminalRunStatuses.includes(status);
+/** The statuses of a run still in progress (the complement of isTerminal). */
+export const activeRunStatuses: readonly RunStatus[] = runStatuses.filter((s) => !isTerminal(s));
 
 export interface ActionState extends PlannedAction {
   status: ActionStatus;
@@ -263,4 +267,11 @@ function fold(state: RunState, events: RunEvent[]): RunState {
 }
 
 export const runDecider: Decider<RunState, RunCommand, RunEvent> = { initialState: initialRunState, decide, evolve };
+
+/** A run belongs to the organization that requested it (see tenancy.ts). */
+export const runTenancy: Tenancy<RunState, RunCommand> = {
+  orgOf: (state) => state.request?.org_id,
+  creates: (command) => command.type === 'RequestRun',
+  notFoundMessage: 'Run not found',
+};
 

@@ -5,37 +5,11 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../adapters/event-store.js';
 import type { ProposalEvent } from '../domain/proposal.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
+import type { ProposalRow } from './backlog-proposals.schema.js';
 import type { Projection } from './projection.js';
 import { upsertForward } from './upsert.js';
 
 export const BACKLOG_PROPOSALS_PROJECTION = 'backlog_proposals';
-
-interface ProposalRow {
-  proposal_id: string;
-  org_id: string;
-  board_type: string;
-  project_key: string;
-  source: string;
-  meeting_id: string | null;
-  title: string;
-  description: string | null;
-  kind: string;
-  labels: string[];
-  priority: number | null;
-  evidence: string | null;
-  status: string;
-  created_by: string;
-  decided_by: string | null;
-  decided_at: Date | null;
-  decision_reason: string | null;
-  provider_key: string | null;
-  provider_url: string | null;
-  apply_error: string | null;
-  applied_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-  revision: string;
-}
 
 const COLUMNS: (keyof ProposalRow)[] = [
   'proposal_id', 'org_id', 'board_type', 'project_key', 'source', 'meeting_id', 'title', 'description', 'kind', 'labels', 'priority',

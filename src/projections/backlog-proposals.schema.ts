@@ -45,3 +45,31 @@ export const backlogProposalsMigrations: Migration[] = [
     },
   },
 ];
+
+/** A row of `backlog_proposals` as the projection writes it (the API's BacklogProposal is mapped from it by toProposalView). */
+export interface ProposalRow {
+  proposal_id: string;
+  org_id: string;
+  board_type: string;
+  project_key: string;
+  source: string;
+  meeting_id: string | null;
+  title: string;
+  description: string | null;
+  kind: string;
+  labels: string[];
+  priority: number | null;
+  evidence: string | null;
+  status: string;
+  created_by: string;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_reason: string | null;
+  provider_key: string | null;
+  provider_url: string | null;
+  apply_error: string | null;
+  applied_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  revision: string;
+}

@@ -7,53 +7,7 @@ import type { RunEvent } from '../domain/run.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import { upsertForward } from './upsert.js';
 import type { Projection } from './projection.js';
-
-interface RunRow {
-  run_id: string;
-  org_id: string;
-  board_type: string;
-  project_key: string;
-  status: string;
-  flow: string;
-  write_mode: string;
-  is_dry_run: boolean;
-  cycles_run: string[];
-  planned_actions_count: number;
-  executed_actions_count: number;
-  failed_actions_count: number;
-  skipped_actions_count: number;
-  approved_actions_count: number;
-  rejected_actions_count: number;
-  pending_actions_count: number;
-  items_read: number;
-  requested_by: string;
-  error: string | null;
-  created_at: Date;
-  updated_at: Date;
-  completed_at: Date | null;
-  revision: string;
-}
-
-interface ActionRow {
-  run_id: string;
-  action_id: string;
-  org_id: string;
-  seq: number;
-  cycle: string;
-  kind: string;
-  item_key: string;
-  item_title: string | null;
-  params: unknown;
-  reason: string;
-  status: string;
-  decided_by: string | null;
-  decided_at: Date | null;
-  decision_reason: string | null;
-  executed_at: Date | null;
-  error: string | null;
-  updated_at: Date;
-  revision: string;
-}
+import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
 
 const counters: Record<string, keyof RunRow> = {
   approved: 'approved_actions_count',

@@ -1,25 +1,8 @@
 // The approval inbox and its counts. Each pending request says what it is and where to decide it.
 // Kinds: an action awaiting approval, a run awaiting confirmation, a backlog proposal awaiting a decision.
 import type { Knex } from 'knex';
-import { countProposalsByStatus, listPendingProposals, type ProposalStatusCounts } from './backlog-proposals.query.js';
-
-export interface DecisionLink {
-  method: 'POST';
-  path: string;
-  decision: string;
-}
-
-export interface InboxItem {
-  kind: 'action' | 'run_confirmation' | 'proposal';
-  id: string;
-  /** The run the request belongs to; null for a backlog proposal. */
-  run_id: string | null;
-  board_type: string;
-  project_key: string;
-  summary: string;
-  waiting_since: string;
-  decide: DecisionLink[];
-}
+import type { ApprovalStats, InboxItem } from '../http/schemas/read-side.schemas.js';
+import { countProposalsByStatus, listPendingProposals } from './backlog-proposals.query.js';
 
 export async function approvalInbox(knex: Knex, orgId: string, limit = 100): Promise<InboxItem[]> {
   const actions = await knex('run_actions as a')
@@ -79,14 +62,6 @@ export async function approvalInbox(knex: Knex, orgId: string, limit = 100): Pro
     })),
   ];
   return items.sort((a, b) => a.waiting_since.localeCompare(b.waiting_since)).slice(0, limit);
-}
-
-export interface ApprovalStats {
-  actions: Record<'pending' | 'approved' | 'rejected' | 'executed' | 'failed' | 'skipped', number>;
-  runs_awaiting_confirmation: number;
-  runs_awaiting_approval: number;
-  /** Backlog proposals per status (pending ones wait for a decision). */
-  proposals: ProposalStatusCounts;
 }
 
 export async function approvalStats(knex: Knex, orgId: string): Promise<ApprovalStats> {

@@ -1,32 +1,9 @@
 // Reads of the backlog_proposals read model. Every query filters by the caller's organization.
 import type { Knex } from 'knex';
-
-export interface ProposalView {
-  id: string;
-  board_type: string;
-  project_key: string;
-  source: string;
-  meeting_id: string | null;
-  title: string;
-  description: string | null;
-  kind: string;
-  labels: string[];
-  priority: number | null;
-  evidence: string | null;
-  status: string;
-  created_by: string;
-  decided_by: string | null;
-  decided_at: string | null;
-  decision_reason: string | null;
-  provider_key: string | null;
-  provider_url: string | null;
-  apply_error: string | null;
-  applied_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** ts_rank of the free-text query; present only when `q` was given. */
-  rank?: number;
-}
+import type { ProposalState } from '../domain/proposal.decider.js';
+import type { ProposalEvent } from '../domain/proposal.events.js';
+import type { ProposalView } from '../http/schemas/backlog.schemas.js';
+import type { ProposalRow } from '../projections/backlog-proposals.schema.js';
 
 export interface ProposalFilters {
   status?: string;
@@ -38,17 +15,20 @@ export interface ProposalFilters {
   offset?: number;
 }
 
-const iso = (d: Date | null) => (d === null ? null : d.toISOString());
+const iso = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d : d.toISOString());
 
-function toView(row: Record<string, unknown>): ProposalView {
-  const r = row as unknown as Omit<ProposalView, 'id' | 'decided_at' | 'applied_at' | 'created_at' | 'updated_at' | 'rank'> & {
-    proposal_id: string;
-    decided_at: Date | null;
-    applied_at: Date | null;
-    created_at: Date;
-    updated_at: Date;
-    rank?: number | string;
-  };
+/** The proposal row columns the view shows; timestamps may be ISO text when computed rather than read. */
+export type ProposalRowRead = Omit<ProposalRow, 'org_id' | 'revision' | 'decided_at' | 'applied_at' | 'created_at' | 'updated_at'> & {
+  decided_at: Date | string | null;
+  applied_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  /** ts_rank of the free-text query (numeric text from the driver); present only when `q` was given. */
+  rank?: number | string;
+};
+
+/** The one mapping of a proposal row to the API's BacklogProposal (lists, detail and decision answers). */
+export function toProposalView(r: ProposalRowRead): ProposalView {
   return {
     id: r.proposal_id,
     board_type: r.board_type,
@@ -70,10 +50,43 @@ function toView(row: Record<string, unknown>): ProposalView {
     provider_url: r.provider_url,
     apply_error: r.apply_error,
     applied_at: iso(r.applied_at),
-    created_at: r.created_at.toISOString(),
-    updated_at: r.updated_at.toISOString(),
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
     ...(r.rank !== undefined ? { rank: Number(r.rank) } : {}),
   };
+}
+
+/**
+ * The proposal as its stream shows it (for answers given when the read model has not caught up),
+ * with the decision the command just appended, if any.
+ */
+export function proposalViewFromState(state: ProposalState, decision?: ProposalEvent): ProposalView {
+  const p = state.proposal!;
+  const decided = decision?.type === 'ProposalAccepted' || decision?.type === 'ProposalRejected' ? decision : undefined;
+  return toProposalView({
+    proposal_id: p.proposal_id,
+    board_type: p.board_type,
+    project_key: p.project_key,
+    source: p.source,
+    meeting_id: p.meeting_id ?? null,
+    title: p.title,
+    description: p.description ?? null,
+    kind: p.kind,
+    labels: p.labels,
+    priority: p.priority ?? null,
+    evidence: p.evidence ?? null,
+    status: state.status!,
+    created_by: p.created_by,
+    decided_by: decided?.data.by ?? null,
+    decided_at: decided?.data.at ?? null,
+    decision_reason: decided ? (decided.data.reason ?? null) : null,
+    provider_key: state.provider_key ?? null,
+    provider_url: null,
+    apply_error: null,
+    applied_at: null,
+    created_at: p.at,
+    updated_at: decided?.data.at ?? p.at,
+  });
 }
 
 const COLUMNS = [
@@ -103,12 +116,12 @@ export async function listProposals(knex: Knex, orgId: string, filters: Proposal
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'proposal_id', order: 'asc' }])
     .limit(filters.limit ?? 50)
     .offset(filters.offset ?? 0);
-  return rows.map(toView);
+  return (rows as ProposalRowRead[]).map(toProposalView);
 }
 
 export async function getProposal(knex: Knex, orgId: string, proposalId: string): Promise<ProposalView | undefined> {
-  const row = await knex('backlog_proposals').select(COLUMNS).where({ org_id: orgId, proposal_id: proposalId }).first<Record<string, unknown> | undefined>();
-  return row ? toView(row) : undefined;
+  const row = await knex('backlog_proposals').select(COLUMNS).where({ org_id: orgId, proposal_id: proposalId }).first<ProposalRowRead | undefined>();
+  return row ? toProposalView(row) : undefined;
 }
 
 /** Proposals waiting for a decision, oldest first (the approval inbox). */
@@ -118,7 +131,7 @@ export async function listPendingProposals(knex: Knex, orgId: string, limit = 10
     .where({ org_id: orgId, status: 'pending' })
     .orderBy([{ column: 'created_at', order: 'asc' }, { column: 'proposal_id', order: 'asc' }])
     .limit(limit);
-  return rows.map(toView);
+  return (rows as ProposalRowRead[]).map(toProposalView);
 }
 
 export type ProposalStatusCounts = Record<'pending' | 'accepted' | 'rejected' | 'applying' | 'applied' | 'apply_failed', number>;

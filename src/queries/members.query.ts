@@ -1,15 +1,20 @@
 // Reads of the members read model. Every query filters by the caller's organization.
 import type { Knex } from 'knex';
-import type { AssignableRole } from '../domain/roles.js';
+import { effectivePermissions, type AssignableRole } from '../domain/roles.js';
+import type { MemberView } from '../http/schemas/rbac.schemas.js';
 
-export interface MemberRecord {
-  user_id: string;
-  role: AssignableRole;
-  /** Delegated permissions. */
-  permissions: string[];
-  assigned_by: string | null;
-  updated_at: string;
-}
+/** A stored assignment (what access checks need): the API's Member without what is derived from the role. */
+export type MemberRecord = Omit<MemberView, 'effective_permissions' | 'updated_at'> & { updated_at: string };
+
+/** The one mapping of a member to the API's Member; updated_at is null for an assignment not yet in the read model. */
+export const toMemberView = (m: Omit<MemberView, 'effective_permissions'>): MemberView => ({
+  user_id: m.user_id,
+  role: m.role,
+  permissions: m.permissions,
+  effective_permissions: effectivePermissions(m.role, m.permissions),
+  assigned_by: m.assigned_by,
+  updated_at: m.updated_at,
+});
 
 interface MemberRow {
   user_id: string;

@@ -3,6 +3,7 @@
 // count human decisions only (auto mode approves without one); the time to decision runs from the
 // run's planning to the decision.
 import type { Knex } from 'knex';
+import type { DayPoint, Metrics } from '../http/schemas/read-side.schemas.js';
 
 export type MetricsWindow = '7d' | '30d' | '90d';
 
@@ -10,28 +11,6 @@ export interface MetricsFilters {
   window?: MetricsWindow;
   project_key?: string;
   board_type?: string;
-}
-
-export interface DayPoint {
-  day: string;
-  runs: number;
-  actions_planned: number;
-  actions_executed: number;
-  actions_approved: number;
-  actions_rejected: number;
-  actions_failed: number;
-}
-
-export interface Metrics {
-  window: MetricsWindow;
-  from: string;
-  to: string;
-  series: DayPoint[];
-  totals: Omit<DayPoint, 'day'>;
-  /** approved / (approved + rejected) over the window; null without decisions. */
-  approval_rate: number | null;
-  /** Median seconds from a run's planning to a person's decision on one of its actions, over decisions in the window. */
-  median_time_to_decision_seconds: number | null;
 }
 
 export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilters, now: Date): Promise<Metrics> {

@@ -2,6 +2,7 @@
 import type { Knex } from 'knex';
 import { defaultOrgSettings } from '../domain/org.decider.js';
 import { supportedFeatureFlags, type OrgSettings, type Schedule } from '../domain/org.events.js';
+import type { FeatureFlagView } from '../http/schemas/org.schemas.js';
 
 export async function getOrgSettings(knex: Knex, orgId: string): Promise<OrgSettings> {
   const row = await knex('org_settings')
@@ -44,11 +45,6 @@ export async function getSchedule(knex: Knex, orgId: string): Promise<Schedule |
   return row ? toSchedule(row) : undefined;
 }
 
-export interface FeatureFlagView {
-  name: string;
-  enabled: boolean;
-  updated_at: string | null;
-}
 
 /** Every supported flag, off unless the organization turned it on. */
 export async function listFeatureFlags(knex: Knex, orgId: string): Promise<FeatureFlagView[]> {

@@ -1,16 +1,6 @@
 // GET /api/projects: runs aggregated per board and project, for the caller's organization.
 import type { Knex } from 'knex';
-
-export interface ProjectView {
-  board_type: string;
-  project_key: string;
-  runs: number;
-  active_runs: number;
-  runs_by_status: Record<string, number>;
-  actions_planned: number;
-  actions_executed: number;
-  last_run: { id: string; status: string; created_at: string };
-}
+import type { ProjectView } from '../http/schemas/read-side.schemas.js';
 
 interface Row {
   board_type: string;

@@ -1,19 +1,16 @@
 // For auditors: a run's stream as recorded, and the run as it was at a past point, folded from the
 // stream (never from the read model, which only knows the present).
+import type { Static } from '@sinclair/typebox';
 import type { EventStore, RecordedEvent } from '../adapters/event-store.js';
 import { StreamNotFoundError } from '../adapters/event-store.js';
-import { runDecider, type RunState } from '../domain/run.decider.js';
+import { runDecider, runTenancy, type RunState } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { runStreamId } from '../domain/streams.js';
-import type { RunView } from './runs.query.js';
+import { belongsTo } from '../domain/tenancy.js';
+import type { HistoryEntrySchema, RunView } from '../http/schemas/runs.schemas.js';
+import { runViewFromState } from './run-views.js';
 
-export interface HistoryEntry {
-  revision: string;
-  type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  created: string;
-}
+export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
 async function readRun(store: EventStore, orgId: string, runId: string): Promise<RecordedEvent[] | undefined> {
   const events: RecordedEvent[] = [];
@@ -23,9 +20,9 @@ async function readRun(store: EventStore, orgId: string, runId: string): Promise
     if (err instanceof StreamNotFoundError) return undefined;
     throw err;
   }
-  // Another organization's run does not exist for this caller.
+  // Another organization's run does not exist for this caller; the first event says whose it is.
   const first = events[0];
-  if (!first || (first.data as { org_id?: unknown }).org_id !== orgId) return undefined;
+  if (!first || !belongsTo(runTenancy, orgId, runDecider.evolve(runDecider.initialState, { type: first.type, data: first.data } as RunEvent))) return undefined;
   return events;
 }
 
@@ -69,36 +66,4 @@ function errorOf(events: RecordedEvent[]): string | null {
   if (!last) return null;
   const d = last.data as { error?: string; reason?: string };
   return d.error ?? d.reason ?? null;
-}
-
-/** The Run shape of the read model (toRunView), computed from a folded state. */
-export function runViewFromState(
-  state: RunState,
-  times: { updatedAt: Date; completedAt: Date | undefined; itemsRead: number; error: string | null },
-): RunView {
-  const r = state.request!;
-  const count = (status: string) => state.actions.filter((a) => a.status === status).length;
-  return {
-    id: r.run_id,
-    board_type: r.board_type,
-    project_key: r.project_key,
-    status: state.status!,
-    is_dry_run: r.dry_run || r.settings.write_mode === 'dry_run',
-    planned_actions_count: state.actions.length,
-    executed_actions_count: count('executed'),
-    cycles_run: r.cycles,
-    flow: r.flow,
-    write_mode: r.settings.write_mode,
-    approved_actions_count: count('approved'),
-    rejected_actions_count: count('rejected'),
-    failed_actions_count: count('failed'),
-    skipped_actions_count: count('skipped'),
-    pending_actions_count: count('proposed'),
-    items_read: times.itemsRead,
-    requested_by: r.requested_by,
-    error: times.error,
-    created_at: r.at,
-    updated_at: times.updatedAt.toISOString(),
-    completed_at: times.completedAt ? times.completedAt.toISOString() : null,
-  };
 }

@@ -3,16 +3,29 @@
 // the notifier asks isSuppressed before sending.
 import type { Knex } from 'knex';
 import { normalizeEmail } from '../domain/suppression.events.js';
+import type { SuppressionView } from '../http/schemas/suppressions.schemas.js';
 
-export interface SuppressionView {
+/** The email_suppressions columns the feed shows. */
+interface SuppressionRow {
   email: string;
   reason: string;
   type: string | null;
   sub_type: string | null;
-  first_suppressed_at: string;
-  last_suppressed_at: string;
-  count: number;
+  first_suppressed_at: Date;
+  last_suppressed_at: Date;
+  suppression_count: number;
 }
+
+/** The one mapping of a suppression row to the feed's Suppression. */
+export const toSuppressionView = (r: SuppressionRow): SuppressionView => ({
+  email: r.email,
+  reason: r.reason,
+  type: r.type,
+  sub_type: r.sub_type,
+  first_suppressed_at: r.first_suppressed_at.toISOString(),
+  last_suppressed_at: r.last_suppressed_at.toISOString(),
+  count: r.suppression_count,
+});
 
 /** True when the address (matched ignoring case and surrounding spaces) is suppressed now. */
 export async function isSuppressed(knex: Knex, email: string): Promise<boolean> {
@@ -36,14 +49,6 @@ export async function listSuppressions(knex: Knex, page: { limit: number; offset
   ]);
   return {
     total: Number(countRow?.count ?? 0),
-    items: (rows as { email: string; reason: string; type: string | null; sub_type: string | null; first_suppressed_at: Date; last_suppressed_at: Date; suppression_count: number }[]).map((r) => ({
-      email: r.email,
-      reason: r.reason,
-      type: r.type,
-      sub_type: r.sub_type,
-      first_suppressed_at: r.first_suppressed_at.toISOString(),
-      last_suppressed_at: r.last_suppressed_at.toISOString(),
-      count: r.suppression_count,
-    })),
+    items: (rows as SuppressionRow[]).map(toSuppressionView),
   };
 }

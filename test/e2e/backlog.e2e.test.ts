@@ -3,43 +3,20 @@
 // become board items exactly once, and transcripts become proposals (rules or model).
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Static } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { startChatCompletionsStandIn, type ChatCompletionsStandIn } from '../support/stand-ins/chat-completions-stand-in.js';
 import { startRunHarness, type RunHarness } from '../support/run-harness.js';
+import type { ImportResultSchema, IngestResultSchema, ProposalView } from '../../src/http/schemas/backlog.schemas.js';
 
 let h: RunHarness;
 let jira: JiraStandIn;
 let llm: ChatCompletionsStandIn;
 
-interface Ref {
-  index: number;
-  id: string;
-  title: string;
-}
-interface ImportResult {
-  created_count: number;
-  duplicate_count: number;
-  created: Ref[];
-  duplicates: Ref[];
-}
-interface Proposal {
-  id: string;
-  title: string;
-  status: string;
-  source: string;
-  kind: string;
-  provider_key: string | null;
-  labels: string[];
-}
-interface IngestResult {
-  meeting_id: string;
-  extractor: string;
-  fallback_reason: string | null;
-  proposals: { proposal_id: string; title: string; kind: string; outcome: string }[];
-  follow_ups: { ticket: string; note: string }[];
-  created_count: number;
-}
+type ImportResult = Static<typeof ImportResultSchema>;
+type Proposal = ProposalView;
+type IngestResult = Static<typeof IngestResultSchema>;
 
 const PROJECT = 'BKL';
 const transcript = fs.readFileSync(path.join(import.meta.dirname, '../support/transcripts/checkout-sync.txt'), 'utf8');

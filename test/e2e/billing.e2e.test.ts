@@ -5,19 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { signedEvent, startStripeStandIn, subscriptionEvent, type StripeStandIn } from '../support/stand-ins/stripe-stand-in.js';
 import { ORG, startRunHarness, type RunHarness } from '../support/run-harness.js';
+import type { PlanView } from '../../src/http/schemas/billing.schemas.js';
 
 const WEBHOOK_SECRET = 'whsec_e2e_secret_value';
 let h: RunHarness;
 let jira: JiraStandIn;
 let stripe: StripeStandIn;
 
-interface PlanBody {
-  plan: string;
-  status: string;
-  effective_plan: string;
-  limits: { runs_per_month: number | null; projects: number | null; members: number | null; cycle_p: boolean };
-  usage: { runs_this_month: number; projects: number; members: number };
-}
+type PlanBody = PlanView;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 

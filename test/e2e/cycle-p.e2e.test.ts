@@ -11,21 +11,13 @@ import { orgStreamId } from '../../src/domain/streams.js';
 import { ORG, startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
 import { startGitHubStandIn, type GitHubStandIn } from '../support/stand-ins/github-stand-in.js';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
+import type { ActionView } from '../../src/http/schemas/runs.schemas.js';
 
 let h: RunHarness;
 let jira: JiraStandIn;
 let gh: GitHubStandIn;
 let db: Database;
 let store: EventStore;
-
-interface ActionBody {
-  id: string;
-  cycle: string;
-  kind: string;
-  item_key: string;
-  status: string;
-  params: Record<string, unknown>;
-}
 
 const trigger = () => h.call<RunBody & { detail?: string }>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: 'ENG', cycles: ['P'] });
 const remoteLinkWrites = () => jira.writes().filter((w) => w.path.endsWith('/remotelink'));
@@ -112,7 +104,7 @@ describe('cycle P through the real server', () => {
     const done = await h.waitForRun(first.body.id, (r) => r.status === 'completed');
     expect(done).toMatchObject({ executed_actions_count: 2 });
 
-    const actions = (await h.call<ActionBody[]>('GET', `/api/runs/${first.body.id}/actions`)).body;
+    const actions = (await h.call<ActionView[]>('GET', `/api/runs/${first.body.id}/actions`)).body;
     expect(actions.map((a) => [a.cycle, a.kind, a.item_key, a.params.url, a.status])).toEqual([
       ['P', 'link_pull_request', 'ENG-2', 'https://github.com/acme/api/pull/12', 'executed'],
       ['P', 'link_pull_request', 'ENG-1', 'https://github.com/acme/api/pull/11', 'executed'],
@@ -138,7 +130,7 @@ describe('cycle P through the real server', () => {
     expect(third.status, JSON.stringify(third.body)).toBe(201);
     expect(third.body.planned_actions_count).toBe(2);
     await h.waitForRun(third.body.id, (r) => r.status === 'completed');
-    const actions = (await h.call<ActionBody[]>('GET', `/api/runs/${third.body.id}/actions`)).body;
+    const actions = (await h.call<ActionView[]>('GET', `/api/runs/${third.body.id}/actions`)).body;
     expect(actions.map((a) => [a.item_key, a.params.url, a.status])).toEqual([
       ['ENG-3', 'https://github.com/acme/api/pull/15', 'executed'],
       ['ENG-1', 'https://github.com/acme/api/pull/15', 'executed'],

@@ -8,17 +8,10 @@ import { startLinearStandIn } from '../support/stand-ins/linear-stand-in.js';
 import { startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
 import { parseCsv, readPdf } from '../support/documents.js';
 import { runCommand } from '../support/service-process.js';
+import type { ActionView } from '../../src/http/schemas/runs.schemas.js';
 
 let h: RunHarness;
 let jira: JiraStandIn;
-
-interface ActionBody {
-  id: string;
-  kind: string;
-  item_key: string;
-  status: string;
-  decision_reason: string | null;
-}
 
 /** Two items missing a priority in `project`: T plans comment + label for each (4 actions). */
 function seedProject(project: string): void {
@@ -37,7 +30,7 @@ async function trigger(project: string, extra: Record<string, unknown> = {}) {
   return res.body;
 }
 
-const actions = async (runId: string) => (await h.call<ActionBody[]>('GET', `/api/runs/${runId}/actions`)).body;
+const actions = async (runId: string) => (await h.call<ActionView[]>('GET', `/api/runs/${runId}/actions`)).body;
 const writesTo = (project: string) => jira.writes().filter((w) => w.path.includes(`/${project}-`));
 
 beforeAll(async () => {
@@ -62,7 +55,7 @@ describe('runs against Jira', () => {
     const approved1 = await h.call('POST', `/api/runs/${run.id}/actions/act-1/approve`, {});
     expect(approved1.status, JSON.stringify(approved1.body)).toBe(200);
     expect((await h.call('POST', `/api/runs/${run.id}/actions/act-2/approve`, {})).status).toBe(200);
-    const rejected = await h.call<ActionBody>('POST', `/api/runs/${run.id}/actions/act-3/reject`, { reason: 'not this one' });
+    const rejected = await h.call<ActionView>('POST', `/api/runs/${run.id}/actions/act-3/reject`, { reason: 'not this one' });
     expect(rejected.body).toMatchObject({ id: 'act-3', status: 'rejected', decision_reason: 'not this one' });
     const executing = await h.call<RunBody>('POST', `/api/runs/${run.id}/execute`, {});
     expect(executing.status).toBe(200);

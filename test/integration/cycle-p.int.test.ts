@@ -7,6 +7,7 @@ import { orgStreamId } from '../../src/domain/streams.js';
 import { startGitLabStandIn, type GitLabStandIn } from '../support/stand-ins/gitlab-stand-in.js';
 import { startLinearStandIn, type LinearStandIn } from '../support/stand-ins/linear-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import type { RunView } from '../../src/http/schemas/runs.schemas.js';
 
 const ORG = 'org_cycle_p';
 const GITLAB_TOKEN = 'glpat-VERY-secret-4242';
@@ -15,14 +16,8 @@ let linear: LinearStandIn;
 let gl: GitLabStandIn;
 let admin: { authorization: string };
 
-interface RunBody {
-  id: string;
-  status: string;
-  planned_actions_count: number;
-  executed_actions_count: number;
-  error?: string | null;
-  detail?: string;
-}
+/** A Run, or the error body of a refused request. */
+type RunBody = RunView & { detail?: string };
 
 const inject = async <T = RunBody>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
   const res = await t.app.inject({ method, url, headers: admin, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });

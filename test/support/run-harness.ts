@@ -6,6 +6,7 @@ import path from 'node:path';
 import { signDevToken } from '../../src/adapters/identity/dev-identity.js';
 import { createTestDatabaseUrl } from './database.js';
 import { cleanEnv, freePort, startService, type ServiceProcess } from './service-process.js';
+import type { RunView } from '../../src/http/schemas/runs.schemas.js';
 
 export interface HttpResult<T = unknown> {
   status: number;
@@ -24,14 +25,8 @@ export interface RunHarness {
   close(): Promise<void>;
 }
 
-export interface RunBody {
-  id: string;
-  status: string;
-  planned_actions_count: number;
-  executed_actions_count: number;
-  skipped_actions_count: number;
-  [key: string]: unknown;
-}
+/** GET /api/runs/{id}: the API's Run. */
+export type RunBody = RunView;
 
 export const ORG = 'org_runs';
 

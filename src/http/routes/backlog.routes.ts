@@ -5,8 +5,7 @@ import type { Knex } from 'knex';
 import type { Position } from '../../adapters/event-store.js';
 import { MAX_TRANSCRIPT_CHARS, type BacklogCommands } from '../../commands/backlog.commands.js';
 import { notFound } from '../../domain/errors.js';
-import type { ProposalState } from '../../domain/proposal.decider.js';
-import { getProposal, listProposals, type ProposalView } from '../../queries/backlog-proposals.query.js';
+import { getProposal, listProposals, proposalViewFromState } from '../../queries/backlog-proposals.query.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import {
@@ -37,35 +36,6 @@ export interface BacklogRouteDeps {
 export const INGEST_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * 4 + 64 * 1024;
 /** 200 items of at most 255 + 10,000 + 20 × 64 characters. */
 export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
-
-/** The proposal as its stream shows it, when the read model has not caught up within the wait. */
-function fromState(state: ProposalState): ProposalView {
-  const p = state.proposal!;
-  return {
-    id: p.proposal_id,
-    board_type: p.board_type,
-    project_key: p.project_key,
-    source: p.source,
-    meeting_id: p.meeting_id ?? null,
-    title: p.title,
-    description: p.description ?? null,
-    kind: p.kind,
-    labels: p.labels,
-    priority: p.priority ?? null,
-    evidence: p.evidence ?? null,
-    status: state.status!,
-    created_by: p.created_by,
-    decided_by: null,
-    decided_at: null,
-    decision_reason: null,
-    provider_key: state.provider_key ?? null,
-    provider_url: null,
-    apply_error: null,
-    applied_at: null,
-    created_at: p.at,
-    updated_at: p.at,
-  };
-}
 
 export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async (app, deps) => {
   app.post(
@@ -144,13 +114,7 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
       const view = await getProposal(deps.knex, request.orgId, id);
       if (view && view.status !== 'pending') return view;
       if (!result.state.proposal) throw notFound('Proposal not found');
-      const decision = result.events[0];
-      return {
-        ...fromState(result.state),
-        ...(decision?.type === 'ProposalAccepted' || decision?.type === 'ProposalRejected'
-          ? { decided_by: decision.data.by, decided_at: decision.data.at, decision_reason: decision.data.reason ?? null, updated_at: decision.data.at }
-          : {}),
-      };
+      return proposalViewFromState(result.state, result.events[0]);
     },
   );
 

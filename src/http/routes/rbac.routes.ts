@@ -4,14 +4,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MemberAssignment } from '../../domain/org.decider.js';
-import { delegablePermissions, effectivePermissions } from '../../domain/roles.js';
-import { getMember, listMembers, type MemberRecord } from '../../queries/members.query.js';
+import { delegablePermissions } from '../../domain/roles.js';
+import { getMember, listMembers, toMemberView } from '../../queries/members.query.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
 import { MemberParamsSchema, MemberSchema, PutMemberBodySchema, RbacMeSchema } from '../schemas/rbac.schemas.js';
 import type { OrgRouteDeps } from './org-route-deps.js';
-
-const memberView = (m: MemberRecord) => ({ ...m, effective_permissions: effectivePermissions(m.role, m.permissions) });
 
 export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, deps) => {
   app.get(
@@ -43,7 +41,7 @@ export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, d
         response: { 200: Type.Array(MemberSchema), ...authErrorResponses },
       },
     },
-    async (request) => (await listMembers(deps.knex, request.orgId)).map(memberView),
+    async (request) => (await listMembers(deps.knex, request.orgId)).map(toMemberView),
   );
 
   app.put(
@@ -66,10 +64,13 @@ export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, d
       // The stream's state is the truth even if the read model were still behind after the bounded wait.
       const assigned: MemberAssignment = result.state.members[user_id]!;
       const stored = await getMember(deps.knex, request.orgId, user_id);
-      return {
-        ...memberView({ ...assigned, user_id, assigned_by: stored?.assigned_by ?? request.identity.userId, updated_at: '' }),
+      return toMemberView({
+        user_id,
+        role: assigned.role,
+        permissions: assigned.permissions,
+        assigned_by: stored?.assigned_by ?? request.identity.userId,
         updated_at: stored?.updated_at ?? null,
-      };
+      });
     },
   );
 };

@@ -6,55 +6,7 @@ import { approvalInbox, approvalStats } from '../../queries/approvals.query.js';
 import { listProjects } from '../../queries/projects.query.js';
 import { runMetrics } from '../../queries/metrics.query.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
-
-const Count = Type.Integer({ minimum: 0 });
-
-const ProjectSchema = Type.Object({
-  board_type: Type.String(),
-  project_key: Type.String(),
-  runs: Count,
-  active_runs: Count,
-  runs_by_status: Type.Record(Type.String(), Count),
-  actions_planned: Count,
-  actions_executed: Count,
-  last_run: Type.Object({ id: Type.String(), status: Type.String(), created_at: Type.String({ format: 'date-time' }) }),
-});
-
-const InboxItemSchema = Type.Object({
-  kind: Type.String({ description: 'action, run_confirmation or proposal' }),
-  id: Type.String(),
-  run_id: Type.Union([Type.String(), Type.Null()], { description: 'null for a backlog proposal' }),
-  board_type: Type.String(),
-  project_key: Type.String(),
-  summary: Type.String(),
-  waiting_since: Type.String({ format: 'date-time' }),
-  decide: Type.Array(Type.Object({ method: Type.Literal('POST'), path: Type.String(), decision: Type.String() })),
-});
-
-const StatsSchema = Type.Object({
-  actions: Type.Object({ pending: Count, approved: Count, rejected: Count, executed: Count, failed: Count, skipped: Count }),
-  runs_awaiting_confirmation: Count,
-  runs_awaiting_approval: Count,
-  proposals: Type.Object({ pending: Count, accepted: Count, rejected: Count, applying: Count, applied: Count, apply_failed: Count }),
-});
-
-const Point = {
-  runs: Count,
-  actions_planned: Count,
-  actions_executed: Count,
-  actions_approved: Count,
-  actions_rejected: Count,
-  actions_failed: Count,
-};
-const MetricsSchema = Type.Object({
-  window: Type.String(),
-  from: Type.String({ format: 'date' }),
-  to: Type.String({ format: 'date' }),
-  series: Type.Array(Type.Object({ day: Type.String({ format: 'date' }), ...Point })),
-  totals: Type.Object(Point),
-  approval_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
-  median_time_to_decision_seconds: Type.Union([Type.Integer(), Type.Null()]),
-});
+import { InboxItemSchema, MetricsSchema, ProjectSchema, StatsSchema } from '../schemas/read-side.schemas.js';
 
 export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => Date }> = async (app, { knex, now }) => {
   app.get(

@@ -2,13 +2,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../domain/errors.js';
-import { getRun, type ActionView } from '../../queries/runs.query.js';
+import { decidedActionView } from '../../queries/run-views.js';
+import { getRun } from '../../queries/runs.query.js';
 import type { CommandResult } from '../../commands/handle-command.js';
 import type { RunState } from '../../domain/run.decider.js';
 import type { RunEvent } from '../../domain/run.events.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
-import { ActionParamsSchema, ActionSchema, ReasonBodySchema, RunParamsSchema, RunRequestBodySchema, RunSchema, TriggeredRunSchema } from '../schemas/runs.schemas.js';
+import {
+  ActionParamsSchema,
+  ActionSchema,
+  ReasonBodySchema,
+  RunParamsSchema,
+  RunRequestBodySchema,
+  RunSchema,
+  TriggeredRunSchema,
+  type ActionView,
+} from '../schemas/runs.schemas.js';
 import type { RunRouteDeps } from './run-route-deps.js';
 
 const runResponses = { 200: RunSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
@@ -21,37 +31,12 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     if (!run) throw notFound('Run not found');
     return run;
   };
-  /**
-   * The decided action, from the command's own result: the state after the append and the decision
-   * event itself. The read model has it too once awaitRun returns, but reading it back would cost
-   * a round trip per decision.
-   */
+  /** The decided action, from the command's result (decidedActionView), once the read model has it too. */
   const decidedAction = async (runId: string, actionId: string, result: CommandResult<RunState, RunEvent>): Promise<ActionView> => {
     await deps.awaitRun(runId, result.position);
-    const index = result.state.actions.findIndex((a) => a.action_id === actionId);
-    const action = result.state.actions[index];
+    const action = decidedActionView(runId, actionId, result.state, result.events);
     if (!action) throw notFound('Action not found');
-    const decision = result.events.find(
-      (e): e is Extract<RunEvent, { type: 'ActionApproved' | 'ActionRejected' }> =>
-        (e.type === 'ActionApproved' || e.type === 'ActionRejected') && e.data.action_id === actionId,
-    );
-    return {
-      id: action.action_id,
-      run_id: runId,
-      seq: index + 1,
-      cycle: action.cycle,
-      kind: action.kind,
-      item_key: action.item_key,
-      item_title: action.item_title ?? null,
-      params: action.params,
-      reason: action.reason,
-      status: action.status,
-      decided_by: decision?.data.by ?? null,
-      decided_at: decision?.data.at ?? null,
-      decision_reason: decision?.type === 'ActionRejected' ? (decision.data.reason ?? null) : null,
-      executed_at: null,
-      error: null,
-    };
+    return action;
   };
 
   app.post(

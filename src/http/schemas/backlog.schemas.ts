@@ -1,5 +1,5 @@
 // Request and response shapes of the backlog and meeting routes (docs/backlog.md).
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { BoardTypeSchema } from '../../domain/org.events.js';
 import { ProposalKindSchema } from '../../domain/proposal.events.js';
 
@@ -99,6 +99,9 @@ export const ProposalSchema = Type.Object(
   },
   { $id: 'BacklogProposal' },
 );
+
+/** A proposal as the API shows it (mapped by toProposalView). */
+export type ProposalView = Static<typeof ProposalSchema>;
 
 export const ListProposalsQuerySchema = Type.Object(
   {

@@ -1,5 +1,5 @@
 // Request and response shapes of billing (docs/billing.md) and GET /api/user/plan.
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 
 /** Where the provider sends the user back: an absolute http(s) URL. */
 const ReturnUrl = (description: string) => Type.String({ minLength: 8, maxLength: 2048, pattern: '^https?://[^\\s]+$', description });
@@ -44,3 +44,6 @@ export const PlanSchema = Type.Object({
     members: Type.Integer({ description: 'members with a stored role assignment' }),
   }),
 });
+
+/** GET /api/user/plan: the plan, its limits and the usage they measure. */
+export type PlanView = Static<typeof PlanSchema>;

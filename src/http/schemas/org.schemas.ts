@@ -1,5 +1,5 @@
 // Request and response shapes of the org settings, schedule and feature-flag routes (docs/architecture.md).
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { OrgSettingsSchema, ScheduleSchema } from '../../domain/org.events.js';
 
 export const OrgSettingsResponseSchema = OrgSettingsSchema;
@@ -21,6 +21,9 @@ export const FeatureFlagSchema = Type.Object({
   enabled: Type.Boolean(),
   updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
+
+/** A feature flag as the API shows it. */
+export type FeatureFlagView = Static<typeof FeatureFlagSchema>;
 
 export const FeatureFlagParamsSchema = Type.Object({ name: Type.String({ minLength: 1, maxLength: 64 }) });
 export const PutFeatureFlagBodySchema = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });

@@ -1,5 +1,5 @@
 // Request and response shapes of role administration (docs/security.md, "Roles").
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { AssignableRoleSchema } from '../../domain/org.events.js';
 import { permissions } from '../../domain/permissions.js';
 import { assignableRoles } from '../../domain/roles.js';
@@ -26,6 +26,9 @@ export const MemberSchema = Type.Object({
   assigned_by: Type.Union([Type.String(), Type.Null()]),
   updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
+
+/** A member as the API shows it (mapped by toMemberView). */
+export type MemberView = Static<typeof MemberSchema>;
 
 export const MemberParamsSchema = Type.Object({
   user_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:@|-]+$' }),

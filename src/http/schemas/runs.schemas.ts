@@ -1,5 +1,5 @@
 // Request and response shapes of the run routes (docs/architecture.md, "Request shapes").
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { BoardTypeSchema, CycleIdSchema } from '../../domain/org.events.js';
 
 // A type array, not anyOf: the response serializer picks an anyOf branch by running the validator
@@ -34,6 +34,9 @@ export const RunSchema = Type.Object(
   { $id: 'Run' },
 );
 
+/** A run as the API shows it: the one shape of the runs read model's views (mapped by toRunView). */
+export type RunView = Static<typeof RunSchema>;
+
 export const TriggeredRunSchema = Type.Composite([Type.Omit(RunSchema, []), Type.Object({ resumed: Type.Boolean() })]);
 
 export const ActionSchema = Type.Object(
@@ -56,6 +59,9 @@ export const ActionSchema = Type.Object(
   },
   { $id: 'RunAction' },
 );
+
+/** A planned action as the API shows it (mapped by toActionView). */
+export type ActionView = Static<typeof ActionSchema>;
 
 export const RunRequestBodySchema = Type.Object(
   {

@@ -20,6 +20,9 @@ export const SuppressionSchema = Type.Object({
   count: Type.Integer({ description: 'suppressions recorded since the address was last suppressed anew' }),
 });
 
+/** A suppressed address as the feed shows it (mapped by toSuppressionView). */
+export type SuppressionView = Static<typeof SuppressionSchema>;
+
 export const SuppressionListQuerySchema = Type.Object(
   {
     limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),

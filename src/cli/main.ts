@@ -8,7 +8,8 @@ import { runMigrations } from '../adapters/postgres/migrate.js';
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { readModelMigrations } from '../adapters/postgres/migrations.js';
-import { closeOnSignals, createLogger, openInfrastructure, startProjector, startServer, startWorker } from '../server.js';
+import { createLogger, openInfrastructure } from '../composition/infrastructure.js';
+import { closeOnSignals, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
 import type { Runtime } from './runtime.js';
 

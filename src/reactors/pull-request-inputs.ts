@@ -1,6 +1,6 @@
 // Cycle P's inputs for one run: the repository's recent pull requests (through the source-control
 // port) and the links already made or pending (the runs read model), so the pure planner in
-// src/domain/cycles/pull-request.cycle.ts can tell what is new. Wired in server.ts.
+// src/domain/cycles/pull-request.cycle.ts can tell what is new. Wired in src/composition/commands.ts.
 import type { SourceControlConnection, SourceControlProvider } from '../adapters/source-control/source-control.js';
 import { SourceControlError } from '../adapters/source-control/source-control.js';
 import { ProviderUrlError } from '../adapters/boards/url-policy.js';

@@ -1,6 +1,6 @@
 // The scheduler fires a saved schedule once per slot, even with several instances ticking at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wireRunCommands } from '../../src/app.js';
+import { wireRunCommands } from '../../src/composition/commands.js';
 import { listEnabledSchedules } from '../../src/queries/org-config.query.js';
 import { BoardNotConfiguredError, createRunProcessor } from '../../src/reactors/run-processor.js';
 import { createScheduler, slotRunId } from '../../src/reactors/scheduler.js';

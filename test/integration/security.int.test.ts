@@ -8,7 +8,8 @@ import authPlugin from '../../src/http/plugins/auth.js';
 import errorsPlugin from '../../src/http/plugins/errors.js';
 import permissionsPlugin from '../../src/http/plugins/permissions.js';
 import { accessForRoute } from '../../src/http/route-permissions.js';
-import { createIdentity, createService } from '../../src/server.js';
+import { createIdentity } from '../../src/composition/identity.js';
+import { createService } from '../../src/server.js';
 import { createSigningKey, devSigningKey, signToken, type SigningKey } from '../support/identity-provider.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 

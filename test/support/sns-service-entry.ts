@@ -6,7 +6,8 @@
 // in the build (tsconfig.build.json) or the image.
 import fs from 'node:fs/promises';
 import { loadConfig } from '../../src/config.js';
-import { closeOnSignals, createLogger, startServer } from '../../src/server.js';
+import { createLogger } from '../../src/composition/infrastructure.js';
+import { closeOnSignals, startServer } from '../../src/server.js';
 
 interface SnsTestTrust {
   /** The stand-in's host and port: the only SNS host this process will accept. */

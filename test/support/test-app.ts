@@ -1,16 +1,24 @@
 // The whole service (real PostgreSQL event store, real projector, real read models) on a fresh
-// database, for app.inject tests. Nothing is mocked.
+// database, for app.inject tests. Nothing is mocked. Built as `serve` builds it (src/composition:
+// infrastructure → services → buildApp) but without a process or a listening socket.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { signDevToken, type DevTokenRequest } from '../../src/adapters/identity/dev-identity.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { createService, type Service, type ServiceOptions } from '../../src/server.js';
+import { buildApp } from '../../src/app.js';
+import type { ServiceOptions } from '../../src/composition/app-services.js';
+import { createIdentity } from '../../src/composition/identity.js';
+import { openInfrastructure } from '../../src/composition/infrastructure.js';
+import { createServices, type Services } from '../../src/composition/services.js';
+import type { Service } from '../../src/server.js';
 import { createTestDatabaseUrl } from './database.js';
 
 export interface TestApp extends Service {
   config: Config;
+  /** Everything the app was built from (commands, workers, the projector). */
+  services: Services;
   /** A development bearer token for the app's identity. */
   token(request: DevTokenRequest): Promise<string>;
   /** Authorization header for `token(request)`. */
@@ -35,16 +43,35 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     PROJECTOR_BATCH_SIZE: '500',
     ...options.env,
   });
-  const service = await createService(config, pino({ level: config.LOG_LEVEL }), options.service);
-  const token = (request: DevTokenRequest) => signDevToken(dataDir, request);
-  return {
-    ...service,
-    config,
-    token,
-    auth: async (request) => ({ authorization: `Bearer ${await token(request)}` }),
-    close: async () => {
-      await service.close();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const identity = await createIdentity(config);
+  const infra = await openInfrastructure(config, pino({ level: config.LOG_LEVEL }));
+  let services: Services | undefined;
+  try {
+    services = await createServices(infra, identity, options.service);
+    await services.start();
+    const app = await buildApp(services.app);
+    const token = (request: DevTokenRequest) => signDevToken(dataDir, request);
+    const running = services;
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      infra,
+      projector: services.projector,
+      services,
+      config,
+      token,
+      auth: async (request) => ({ authorization: `Bearer ${await token(request)}` }),
+      close: () =>
+        (closing ??= (async () => {
+          await app.close();
+          await running.stop();
+          await infra.close();
+          await fs.rm(dataDir, { recursive: true, force: true });
+        })()),
+    };
+  } catch (err) {
+    await services?.stop();
+    await infra.close();
+    throw err;
+  }
 }

@@ -1,0 +1,66 @@
+// What buildApp registers: plugin and route options, every one already built (src/composition/services.ts).
+import type { FastifyBaseLogger } from 'fastify';
+import type { Position } from '../adapters/event-store.js';
+import type { AuthPluginOptions } from '../http/plugins/auth.js';
+import type { PermissionsPluginOptions } from '../http/plugins/permissions.js';
+import type { RateLimitPluginOptions } from '../http/plugins/rate-limit.js';
+import type { BacklogRouteDeps } from '../http/routes/backlog.routes.js';
+import type { BillingRouteDeps } from '../http/routes/billing.routes.js';
+import type { ChatWebhookRouteDeps } from '../http/routes/chat-webhook.routes.js';
+import type { EmailBounceRouteDeps } from '../http/routes/email-bounce.routes.js';
+import type { ReadinessCheck } from '../http/routes/health.routes.js';
+import type { IntegrationRouteDeps } from '../http/routes/integration.routes.js';
+import type { NotificationSettingsRouteDeps } from '../http/routes/notification-settings.routes.js';
+import type { OrgRouteDeps } from '../http/routes/org-route-deps.js';
+import type { RunRouteDeps } from '../http/routes/run-route-deps.js';
+import type { RunStreamDeps } from '../http/routes/run-stream.routes.js';
+import type { SuppressionRouteDeps } from '../http/routes/suppressions.routes.js';
+import type { ChatHistoryRetriever } from '../adapters/llm/chat-assistant.js';
+import type { SnsTrust } from '../adapters/sns/sns-verifier.js';
+import type { KnownCheckpoint } from '../projections/projector.js';
+import type { Knex } from 'knex';
+import type pg from 'pg';
+
+/** What only code can pass to the service, never configuration: the CLI passes none of it. */
+export interface ServiceOptions {
+  /** SNS verifier host rule and CA: test harness only (docs/email-suppressions.md). */
+  snsTrust?: SnsTrust;
+  /** Optional vector store adding retrieved history to free chat questions (docs/chat.md); none by default. */
+  chatRetriever?: ChatHistoryRetriever;
+  /** The process's clock; default the system clock. */
+  now?: () => Date;
+}
+
+export interface ReadModelWaiter {
+  /** True once the named projections include `position`; false when `timeoutMs` passed first. */
+  waitFor(position: Position, options: { projections?: string[]; timeoutMs?: number }): Promise<boolean>;
+  /** A projection's checkpoint as this process knows it, read again when older than `maxAgeMs`. */
+  knownCheckpoint(name: string, maxAgeMs: number): Promise<KnownCheckpoint>;
+}
+
+export interface AppServices {
+  logger: FastifyBaseLogger;
+  rateLimit: RateLimitPluginOptions;
+  auth: AuthPluginOptions;
+  permissions: PermissionsPluginOptions;
+  apiVersion: string;
+  health: { checks: readonly ReadinessCheck[] };
+  users: Pick<OrgRouteDeps, 'knex'>;
+  /** Org-stream routes that assign members (plan limits may refuse a new one). */
+  members: OrgRouteDeps;
+  org: OrgRouteDeps;
+  integration: IntegrationRouteDeps;
+  /** Without it the notification settings routes are absent. */
+  notifications?: NotificationSettingsRouteDeps;
+  runs: RunRouteDeps;
+  readSide: { knex: Knex; now: () => Date };
+  /** The raw pool is for cursors (streamed exports). */
+  exports: { knex: Knex; pool: pg.Pool; now: () => Date };
+  /** The process's one fanned-out subscription to run events; the app closes it with itself. */
+  runStream: RunStreamDeps;
+  backlog: BacklogRouteDeps;
+  chat: ChatWebhookRouteDeps;
+  billing: BillingRouteDeps;
+  emailBounce: EmailBounceRouteDeps;
+  suppressions: SuppressionRouteDeps;
+}

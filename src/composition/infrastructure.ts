@@ -1,0 +1,95 @@
+// Infrastructure: configuration → logger → database (embedded or external) → migrations → event
+// store (PostgreSQL or EventStoreDB), with one close for all of it. Every process role and every
+// one-shot CLI command opens it here; nothing else picks the database or the store.
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { EventStore } from '../adapters/event-store.js';
+import { createEsdbEventStore } from '../adapters/esdb/esdb-event-store.js';
+import { createDatabase, ensureDatabaseExists, type Database } from '../adapters/postgres/database.js';
+import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from '../adapters/postgres/embedded.js';
+import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
+import { runMigrations } from '../adapters/postgres/migrate.js';
+import { createPgEventStore } from '../adapters/postgres/pg-event-store.js';
+import { createPublicOnlyFetch } from '../adapters/outbound-http/public-only-fetch.js';
+import type { Config } from '../config.js';
+import { createProjector, type Projector } from '../projections/projector.js';
+import { projections } from '../projections/registry.js';
+import { readModelMigrations } from '../adapters/postgres/migrations.js';
+
+export interface Infrastructure {
+  config: Config;
+  log: Logger;
+  db: Database;
+  store: EventStore;
+  projections: typeof projections;
+  /**
+   * The fetch for URLs organizations configure (boards, source control, chat webhooks): connects
+   * only to public addresses where private provider URLs are not allowed; undefined elsewhere.
+   */
+  orgUrlFetch: typeof fetch | undefined;
+  close: () => Promise<void>;
+}
+
+export function createLogger(config: Config): Logger {
+  return pino({
+    level: config.LOG_LEVEL,
+    // Never let a credential reach a log line, whatever a caller passes.
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.password', '*.api_token', '*.api_key', '*.token', '*.secret'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/** Opens the database (starting the embedded one when DATABASE_URL is unset), migrates, opens the event store. */
+export async function openInfrastructure(config: Config, log: Logger = createLogger(config)): Promise<Infrastructure> {
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dir = path.join(config.dataDir, 'postgres');
+    log.info({ dir }, 'starting the embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: (line) => log.debug({ postgres: line }) });
+    url = withDatabase(embedded.url, 'sprintguard');
+    await ensureDatabaseExists(url);
+  }
+  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, onError: (err) => log.warn({ err }, 'idle database connection failed') });
+  try {
+    await runMigrations(db.knex, readModelMigrations);
+    let store: EventStore;
+    if (config.EVENTSTORE_URL) {
+      store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) });
+    } else {
+      await runMigrations(db.knex, eventStoreMigrations);
+      store = createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) });
+    }
+    log.info({ eventStore: store.kind, embedded: Boolean(embedded) }, 'infrastructure ready');
+    return {
+      config,
+      log,
+      db,
+      store,
+      projections,
+      orgUrlFetch: config.allowPrivateProviderUrls ? undefined : createPublicOnlyFetch(),
+      async close() {
+        await store.close();
+        await db.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    await embedded?.stop();
+    throw err;
+  }
+}
+
+/** The projector of every registered read model (started by `serve` and `projector`, never by the CLI's status). */
+export function createInfraProjector(infra: Infrastructure): Projector {
+  return createProjector({
+    store: infra.store,
+    db: infra.db,
+    projections: infra.projections,
+    batchSize: infra.config.PROJECTOR_BATCH_SIZE,
+    log: infra.log.child({ component: 'projector' }),
+  });
+}

@@ -1,0 +1,157 @@
+// The options of every plugin and route of the app, built from the shared commands, the vendor
+// clients and the read-model waiter. Route-only commands (backlog, chat, billing, suppressions)
+// are built here, once.
+import type { Position } from '../adapters/event-store.js';
+import type { IdentityVerifier } from '../adapters/identity/identity.js';
+import { createBacklogCommands } from '../commands/backlog.commands.js';
+import { createBillingCommands } from '../commands/billing.commands.js';
+import { createChatCommands } from '../commands/chat.commands.js';
+import { StateCache } from '../commands/state-cache.js';
+import { createSuppressionCommands } from '../commands/suppression.commands.js';
+import { runStreamId } from '../domain/streams.js';
+import { createChatAnswerer } from '../http/chat-answerer.js';
+import { ReadinessFailure, type ReadinessCheck } from '../http/routes/health.routes.js';
+import type { OrgRouteDeps } from '../http/routes/org-route-deps.js';
+import type { RunRouteDeps } from '../http/routes/run-route-deps.js';
+import { createRunListCache } from '../http/run-list-cache.js';
+import { createRunFeed } from '../http/sse/run-feed.js';
+import { BACKLOG_PROPOSALS_PROJECTION } from '../projections/backlog-proposals.projection.js';
+import { BILLING_PROJECTION } from '../projections/billing.projection.js';
+import { EMAIL_SUPPRESSIONS_PROJECTION } from '../projections/email-suppressions.projection.js';
+import { MEMBERS_PROJECTION } from '../projections/members.projection.js';
+import { NOTIFICATION_SETTINGS_PROJECTION } from '../projections/notification-settings.projection.js';
+import { findOrgByCustomer } from '../queries/billing.query.js';
+import { getMember } from '../queries/members.query.js';
+import type { AppServices, ReadModelWaiter, ServiceOptions } from './app-services.js';
+import type { SharedCommands } from './commands.js';
+import type { Infrastructure } from './infrastructure.js';
+import { createLanguageModel, createSns, createStripe } from './vendors.js';
+
+/** How far a cached run-list page may trail the runs read model (src/http/run-list-cache.ts). */
+const RUN_LIST_FRESHNESS_MS = 25;
+const API_VERSION = '0.1.0';
+
+function readinessChecks(infra: Infrastructure, identity: IdentityVerifier): ReadinessCheck[] {
+  return [
+    { name: 'database', check: async () => void (await infra.db.pool.query('SELECT 1')) },
+    { name: 'event_store', check: () => infra.store.ping() },
+    {
+      name: 'identity',
+      check: async () => {
+        try {
+          await identity.ready();
+        } catch {
+          throw new ReadinessFailure('identity provider configuration unusable');
+        }
+      },
+    },
+  ];
+}
+
+export function createAppServices(
+  infra: Infrastructure,
+  deps: { identity: IdentityVerifier; readModels: ReadModelWaiter; shared: SharedCommands; options: ServiceOptions },
+): AppServices {
+  const { config, store, log } = infra;
+  const { knex, pool } = infra.db;
+  const { identity, readModels, shared, options } = deps;
+  const { now, orgCommands, boards, planLimits, enforcePlanLimits } = shared;
+  const timeoutMs = config.READ_YOUR_WRITES_TIMEOUT_MS;
+  const awaitProjections = (projections: string[]) => async (position: Position | undefined) => {
+    if (!position) return;
+    await readModels.waitFor(position, { projections, timeoutMs });
+  };
+  const loadMember = (orgId: string, userId: string) => getMember(knex, orgId, userId);
+  const org: OrgRouteDeps = { knex, orgCommands, awaitReadModel: awaitProjections(['org_config']) };
+  const runs: RunRouteDeps = {
+    knex,
+    runListCache:
+      config.RUN_LIST_CACHE_MB > 0
+        ? createRunListCache({
+            maxBytes: config.RUN_LIST_CACHE_MB * 2 ** 20,
+            freshnessMs: RUN_LIST_FRESHNESS_MS,
+            runsCheckpoint: (maxAgeMs) => readModels.knownCheckpoint('runs', maxAgeMs),
+          })
+        : undefined,
+    store,
+    orgCommands,
+    connectedBoard: boards.connectedBoard,
+    runCommands: shared.runCommands,
+    // A run command appends in several steps (request, plan…): wait for the run stream's last event.
+    // Its position comes from a per-stream read, which sees every committed event of the stream
+    // (the global head may trail a just-committed write while other transactions are open).
+    awaitRun: async (runId, position) => {
+      if (position) {
+        await readModels.waitFor(position, { projections: ['runs'], timeoutMs });
+        return;
+      }
+      for await (const last of store.readStream(runStreamId(runId), { from: 'end', direction: 'backwards', maxCount: 1 })) {
+        await readModels.waitFor(last.position, { projections: ['runs'], timeoutMs });
+      }
+    },
+  };
+  const llm = createLanguageModel(config);
+  const stripe = createStripe(config, now);
+  const suppressionCommands = createSuppressionCommands({ store, now, cache: new StateCache() });
+  return {
+    logger: log,
+    rateLimit: { readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE, now: () => now().getTime() },
+    auth: { identity },
+    permissions: { loadMember },
+    apiVersion: API_VERSION,
+    health: { checks: readinessChecks(infra, identity) },
+    users: { knex },
+    members: {
+      knex,
+      orgCommands,
+      awaitReadModel: awaitProjections([MEMBERS_PROJECTION]),
+      ...(enforcePlanLimits
+        ? { checkNewMember: async (orgId: string, userId: string) => planLimits.checkNewMember(orgId, (await orgCommands.load(orgId)).subscription, userId) }
+        : {}),
+    },
+    org,
+    integration: { knex, integration: boards.integration, providerFor: boards.providerFor, awaitReadModel: awaitProjections(['integration_settings']) },
+    notifications: { knex, notifications: boards.notifications, awaitReadModel: awaitProjections([NOTIFICATION_SETTINGS_PROJECTION]) },
+    runs,
+    readSide: { knex, now },
+    exports: { knex, pool, now },
+    runStream: { store, feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)) },
+    backlog: {
+      knex,
+      backlog: createBacklogCommands({ store, now, loadOrg: orgCommands.load, cache: new StateCache(), ...(llm.extractor ? { llmExtractor: llm.extractor } : {}) }),
+      awaitProposals: awaitProjections([BACKLOG_PROPOSALS_PROJECTION]),
+    },
+    chat: {
+      signingSecret: config.CHAT_WEBHOOK_SIGNING_SECRET,
+      maxAgeSeconds: config.CHAT_SIGNATURE_MAX_AGE_SECONDS,
+      identity,
+      loadMember,
+      chat: createChatCommands({ store }),
+      answerer: createChatAnswerer({
+        knex,
+        connectedBoard: boards.connectedBoard,
+        ...(llm.assistant ? { assistant: llm.assistant } : {}),
+        ...(options.chatRetriever ? { retriever: options.chatRetriever } : {}),
+        onAssistantFailure: (reason) => log.warn({ reason }, 'chat assistant failed; answered with the fallback'),
+      }),
+      now,
+    },
+    billing: {
+      knex,
+      billing: createBillingCommands({
+        store,
+        now,
+        provider: stripe.provider,
+        prices: stripe.prices,
+        findOrgByCustomer: (customerId) => findOrgByCustomer(knex, customerId),
+        log: log.child({ component: 'billing' }),
+      }),
+      planLimits,
+      enforced: enforcePlanLimits,
+      verifyWebhook: stripe.verifyWebhook,
+      awaitReadModel: awaitProjections([BILLING_PROJECTION]),
+    },
+    emailBounce: { ...createSns(config, knex, now, options.snsTrust), commands: suppressionCommands, now },
+    suppressions: { knex, commands: suppressionCommands, systemApiKey: config.SYSTEM_API_KEY, awaitReadModel: awaitProjections([EMAIL_SUPPRESSIONS_PROJECTION]) },
+  };
+}

@@ -85,7 +85,12 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
   if (!url) {
     const dir = path.join(config.dataDir, 'postgres');
     log.info({ dir }, 'starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: (line) => log.debug({ postgres: line }) });
+    embedded = await startEmbeddedPostgres({
+      dir,
+      port: config.EMBEDDED_PG_PORT,
+      log: (line) => log.debug({ postgres: line }),
+      notify: (message, details) => log.warn(details, message),
+    });
     url = withDatabase(embedded.url, 'sprintguard');
     await ensureDatabaseExists(url);
   }

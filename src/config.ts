@@ -25,6 +25,7 @@ export const ConfigSchema = Type.Object({
   DATA_DIR: Type.String({ minLength: 1, default: '.sprintguard', description: 'directory for local state' }),
   DATABASE_URL: Url('PostgreSQL connection URL; unset → embedded PostgreSQL in DATA_DIR'),
   EMBEDDED_PG_PORT: Int(0, 65535, 0, 'port of the embedded PostgreSQL; 0 picks a free one'),
+  EMBEDDED_DATABASE_IN_PRODUCTION: Bool(false, 'allow the embedded PostgreSQL when NODE_ENV=production (a single-host trial, not a deployment)'),
   EVENTSTORE_URL: Url('EventStoreDB connection string (esdb://…); unset → the PostgreSQL event store'),
   DB_POOL_SIZE: Int(1, 200, 10, 'PostgreSQL connections per pool'),
   READ_YOUR_WRITES_TIMEOUT_MS: Int(0, 60_000, 2_000, 'how long a write waits for its read model'),
@@ -41,6 +42,9 @@ export const ConfigSchema = Type.Object({
   ALLOW_PRIVATE_PROVIDER_URLS: Type.Optional(Type.Boolean({ description: 'allow provider URLs on private hosts' })),
   SECRETS_KEY: Type.Optional(
     Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$', description: '32-byte base64 key for stored secrets' }),
+  ),
+  SECRETS_KEY_PREVIOUS: Type.Optional(
+    Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$', description: 'the former SECRETS_KEY during a rotation: still decrypts, never encrypts (docs/operations.md)' }),
   ),
   SHUTDOWN_GRACE_MS: Int(0, 600_000, 10_000, 'how long shutdown waits for in-flight work'),
   PROJECTOR_BATCH_SIZE: Int(1, 50_000, 1_000, 'events per projection batch'),
@@ -107,6 +111,41 @@ export class ConfigError extends Error {
 export const planLimitsEnforced = (config: Pick<Config, 'PLAN_LIMITS_ENFORCED' | 'STRIPE_SECRET_KEY'>): boolean =>
   config.PLAN_LIMITS_ENFORCED ?? config.STRIPE_SECRET_KEY !== undefined;
 
+// Variables whose values are credentials: a configuration error names them, never prints them.
+const SECRET_VARIABLES = new Set([
+  'SECRETS_KEY',
+  'SECRETS_KEY_PREVIOUS',
+  'LLM_API_KEY',
+  'CHAT_WEBHOOK_SIGNING_SECRET',
+  'SMTP_PASSWORD',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'SYSTEM_API_KEY',
+]);
+
+/** How a bad value is quoted in an error: a secret's not at all. */
+const shown = (key: string, value: unknown): string =>
+  SECRET_VARIABLES.has(key) ? ' (value not shown: it is a secret)' : `=${JSON.stringify(value)}`;
+
+/** Production refuses what is only safe on a developer's machine; one line each, saying why. */
+function productionProblems(config: Static<typeof ConfigSchema>): string[] {
+  const problems: string[] = [];
+  if (!config.DATABASE_URL && !config.EMBEDDED_DATABASE_IN_PRODUCTION) {
+    problems.push(
+      'DATABASE_URL is required in production (NODE_ENV=production): the embedded PostgreSQL lives on one host, in DATA_DIR, with no backups or replicas; set EMBEDDED_DATABASE_IN_PRODUCTION=true to run it anyway',
+    );
+  }
+  if (!config.AUTH_JWKS_URL) {
+    problems.push('AUTH_JWKS_URL and AUTH_ISSUER are required in production (NODE_ENV=production); no development identity is created there');
+  } else if (!config.AUTH_ISSUER) {
+    problems.push('AUTH_ISSUER is required with AUTH_JWKS_URL (the issuer its tokens carry, e.g. https://clerk.example.com)');
+  }
+  if (!config.AUTH_AUDIENCE) {
+    problems.push('AUTH_AUDIENCE is required in production (NODE_ENV=production): without it, tokens the identity provider issues to other applications are accepted');
+  }
+  return problems;
+}
+
 /** Parses the environment. Throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const raw: Record<string, unknown> = {};
@@ -120,11 +159,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     const key = e.path.replace(/^\//, '');
     const schema = (ConfigSchema.properties as Record<string, TSchema | undefined>)[key];
     const hint = schema?.description ? ` (${schema.description})` : '';
-    return `${key}=${JSON.stringify(raw[key])} is invalid: ${e.message}${hint}`;
+    return `${key}${shown(key, raw[key])} is invalid: ${e.message}${hint}`;
   });
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const parsed = withDefaults as Static<typeof ConfigSchema>;
   const isProduction = parsed.NODE_ENV === 'production';
+  if (isProduction) {
+    const refused = productionProblems(parsed);
+    if (refused.length > 0) throw new ConfigError(refused);
+  }
   return {
     ...parsed,
     dataDir: path.resolve(cwd, parsed.DATA_DIR),

@@ -11,6 +11,7 @@ import { readModelMigrations } from '../adapters/postgres/migrations.js';
 import { createLogger, openInfrastructure } from '../composition/infrastructure.js';
 import { closeOnSignals, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
+import { registerSecretsCommands } from './secrets.command.js';
 import type { Runtime } from './runtime.js';
 
 function config(): Config {
@@ -148,6 +149,7 @@ audit
   });
 
 registerProjectionsCommands(program, openRuntime);
+registerSecretsCommands(program, openRuntime, config);
 
 try {
   await program.parseAsync(process.argv);

@@ -51,6 +51,9 @@ function sameDestination(a: string | undefined, b: string | undefined): boolean 
 const missingSecret = (field: string, urlField: string) =>
   invalid(`body/${field} is required (a saved one is reused only for the same board type and the same ${urlField})`);
 
+/** The purposes of the secrets integration settings name (the source-control one is `<provider>_token`). */
+const INTEGRATION_SECRET_PURPOSES = ['jira_api_token', 'linear_api_key', 'github_token', 'gitlab_token'];
+
 export function createIntegrationCommands(deps: IntegrationDeps) {
   const load = async (orgId: string) => (await loadStream(deps.store, orgStreamId(orgId), integrationDecider, deps.cache)).state.settings;
 
@@ -140,7 +143,7 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
     async save(orgId: string, input: IntegrationInput, context: CommandContext) {
       const { settings } = await resolve(orgId, input, true);
       if (!settings) throw new Error('settings were not resolved');
-      return handleCommand({
+      const result = await handleCommand({
         store: deps.store,
         streamId: orgStreamId(orgId),
         decider: integrationDecider,
@@ -148,6 +151,10 @@ export function createIntegrationCommands(deps: IntegrationDeps) {
         context,
         ...(deps.cache ? { cache: deps.cache } : {}),
       });
+      // The secrets these settings no longer name (a replaced token, a switched board) are deleted.
+      const keep = [settings.board_type === 'jira' ? settings.api_token_ref : settings.api_key_ref, settings.source_control?.token_ref].filter((r) => r !== undefined);
+      await deps.secrets.removeReplaced(orgId, INTEGRATION_SECRET_PURPOSES, keep);
+      return result;
     },
     /** The connection the input describes, without saving anything (test-connection). */
     async connectionFor(orgId: string, input: IntegrationInput): Promise<BoardConnection> {

@@ -75,7 +75,7 @@ export function createNotificationCommands(deps: NotificationCommandDeps) {
           url === null ? undefined : typeof url === 'string' ? await deps.secrets.put(orgId, `${channel}_webhook_url`, url) : saved?.[webhookRefField(channel)];
         if (ref !== undefined) settings[webhookRefField(channel)] = ref;
       }
-      return handleCommand({
+      const result = await handleCommand({
         store: deps.store,
         streamId: orgStreamId(orgId),
         decider: notificationDecider,
@@ -83,6 +83,10 @@ export function createNotificationCommands(deps: NotificationCommandDeps) {
         context,
         ...(deps.cache ? { cache: deps.cache } : {}),
       });
+      // Webhook URLs these settings no longer name (replaced or removed) are deleted.
+      const keep = chatChannels.map((channel) => settings[webhookRefField(channel)]).filter((r) => r !== undefined);
+      await deps.secrets.removeReplaced(orgId, chatChannels.map((channel) => `${channel}_webhook_url`), keep);
+      return result;
     },
     /**
      * The organization's channels with webhook URLs decrypted, for the notifier; undefined when

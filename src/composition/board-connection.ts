@@ -4,7 +4,7 @@ import type { BoardConnection, BoardProvider } from '../adapters/boards/board-pr
 import { createBoardProvider } from '../adapters/boards/create-board-provider.js';
 import { assertProviderUrlAllowed, ProviderUrlError } from '../adapters/boards/url-policy.js';
 import { assertWebhookUrlAllowed } from '../adapters/chat/webhook-url.js';
-import { createSecretStore, loadSecretsKey, SecretDecryptionError } from '../adapters/secrets/secret-store.js';
+import { createSecretStore, loadSecretsKey, previousSecretsKey, SecretDecryptionError } from '../adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from '../commands/integration.commands.js';
 import { createNotificationCommands, type NotificationCommands } from '../commands/notification.commands.js';
 import { StateCache } from '../commands/state-cache.js';
@@ -28,7 +28,7 @@ export interface OrgBoards {
 export async function createOrgBoards(infra: Infrastructure, now: () => Date): Promise<OrgBoards> {
   const { config } = infra;
   const key = await loadSecretsKey({ configured: config.SECRETS_KEY, dataDir: config.dataDir, isProduction: config.isProduction });
-  const secrets = createSecretStore(infra.db.knex, key);
+  const secrets = createSecretStore(infra.db.knex, key, { previousKey: previousSecretsKey(config.SECRETS_KEY_PREVIOUS) });
   const integration = createIntegrationCommands({
     store: infra.store,
     secrets,

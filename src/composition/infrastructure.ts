@@ -2,6 +2,7 @@
 // store (PostgreSQL or EventStoreDB), with one close for all of it. Every process role and every
 // one-shot CLI command opens it here; nothing else picks the database or the store.
 import path from 'node:path';
+import { logSerializers } from '../http/log-serializers.js';
 import pino, { type Logger } from 'pino';
 import type { EventStore } from '../adapters/event-store.js';
 import { createEsdbEventStore } from '../adapters/esdb/esdb-event-store.js';
@@ -32,6 +33,7 @@ export interface Infrastructure {
 
 export function createLogger(config: Config): Logger {
   return pino({
+    serializers: logSerializers,
     level: config.LOG_LEVEL,
     // Never let a credential reach a log line, whatever a caller passes.
     redact: {
@@ -48,7 +50,12 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
   if (!url) {
     const dir = path.join(config.dataDir, 'postgres');
     log.info({ dir }, 'starting the embedded PostgreSQL');
-    embedded = await startEmbeddedPostgres({ dir, port: config.EMBEDDED_PG_PORT, log: (line) => log.debug({ postgres: line }) });
+    embedded = await startEmbeddedPostgres({
+      dir,
+      port: config.EMBEDDED_PG_PORT,
+      log: (line) => log.debug({ postgres: line }),
+      notify: (message, details) => log.warn(details, message),
+    });
     url = withDatabase(embedded.url, 'sprintguard');
     await ensureDatabaseExists(url);
   }

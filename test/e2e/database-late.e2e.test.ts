@@ -24,7 +24,7 @@ describe('database unavailable at start', () => {
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sprintguard-latedb-'));
     await fs.chmod(dir, 0o755);
     const pgPort = await freePort();
-    const url = `postgres://postgres:sprintguard-embedded@127.0.0.1:${pgPort}/postgres`;
+    const url = `postgres://postgres:late-db-password@127.0.0.1:${pgPort}/postgres`;
     const env = cleanEnv({ DATA_DIR: path.join(dir, 'data'), DATABASE_URL: url, LOG_LEVEL: 'fatal' });
     service = await startService({ env, port: await freePort() });
 
@@ -35,7 +35,7 @@ describe('database unavailable at start', () => {
     expect(work.status).toBe(503);
     expect(await work.json()).toEqual({ detail: 'Service starting: waiting for its database' });
 
-    postgres = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort, settings: { fsync: 'off' } });
+    postgres = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port: pgPort, password: 'late-db-password', settings: { fsync: 'off' } });
     expect(withDatabase(postgres.url, 'postgres')).toBe(url);
     const deadline = Date.now() + 30_000;
     let status = 0;

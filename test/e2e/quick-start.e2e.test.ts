@@ -49,6 +49,12 @@ describe('quick start on the embedded default', () => {
 
     // The logs name the request id on every request line.
     expect(service.output()).toMatch(/"reqId":"[^"]+"/);
+
+    // A credential in the query string never reaches the log, although the request is refused.
+    expect((await fetch(`${service.url}/api/org/settings?token=leaked-query-token`)).status).toBe(401);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(service.output()).toContain('/api/org/settings?token=[redacted]');
+    expect(service.output()).not.toContain('leaked-query-token');
   });
 
   it('stops cleanly on SIGTERM and keeps the data for the next start', async () => {

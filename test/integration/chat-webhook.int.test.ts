@@ -192,6 +192,13 @@ describe('chat webhook: refusals', () => {
     expectRefused(await send(signed(ORG, { signFor: OTHER })), 401, /^Invalid signature$/);
   });
 
+  it('an organization id that would shift the signed bytes (a colon): 400, nothing answered', async () => {
+    // Signed for ORG over ':{"text":"help"}' = the same bytes as for `${ORG}:` over '{"text":"help"}'.
+    const shifted = { ...signed(ORG, { body: ':{"text":"help"}' }), url: `/api/webhooks/chat/${ORG}:`, payload: '{"text":"help"}' };
+    expectRefused(await send(shifted), 400);
+    expectRefused(await send({ ...shifted, url: `/api/webhooks/chat/${ORG}%3A` }), 400);
+  });
+
   it('any changed body byte', async () => {
     const request = signed(ORG, { body: JSON.stringify({ text: 'help', user: 'ada' }) });
     const bytes = Buffer.from(request.payload as string);

@@ -256,6 +256,7 @@ describe('in production (NODE_ENV=production)', () => {
       NODE_ENV: 'production',
       AUTH_JWKS_URL: 'https://127.0.0.1:1/.well-known/jwks.json',
       AUTH_ISSUER: 'https://issuer.example',
+      AUTH_AUDIENCE: 'sprintguard',
       SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
     const before = sns.requests.length;

@@ -251,4 +251,18 @@ describe('integration settings in production mode', () => {
       await prod.close();
     }
   });
+
+  it('deletes the secret rows a save replaced (a new token, another board)', async () => {
+    const headers = await t.auth({ orgId: 'org_replaced', admin: true });
+    const rows = () => t.infra.db.knex('secrets').where({ org_id: 'org_replaced' }).select<{ purpose: string }[]>('purpose');
+    // Rows younger than a minute are kept for concurrent saves: age them as time would.
+    const age = () => t.infra.db.knex('secrets').where({ org_id: 'org_replaced' }).update({ created_at: t.infra.db.knex.raw("now() - interval '1 hour'") });
+    expect((await save({ board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token }, headers)).statusCode).toBe(200);
+    await age();
+    expect((await save({ board_type: 'jira', base_url: jira.url, email: jira.email, api_token: 'replacement-token' }, headers)).statusCode).toBe(200);
+    expect(await rows()).toEqual([{ purpose: 'jira_api_token' }]);
+    await age();
+    expect((await save({ board_type: 'linear', api_url: linear.url, api_key: linear.apiKey, team_keys: ['ENG'] }, headers)).statusCode).toBe(200);
+    expect(await rows()).toEqual([{ purpose: 'linear_api_key' }]);
+  });
 });

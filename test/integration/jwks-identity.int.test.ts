@@ -1,5 +1,6 @@
 // The JWKS verifier against a real HTTP key set: Clerk v1/v2 shapes, issuer, audience, azp,
 // asymmetric algorithms only, key rotation, and an unreachable provider (not the caller's fault).
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdentityError } from '../../src/adapters/identity/identity.js';
 import { createJwksIdentityVerifier, IdentityUnavailableError } from '../../src/adapters/identity/jwks-identity.js';
@@ -61,6 +62,22 @@ describe('JWKS identity verifier', () => {
     // A token without azp passes the azp check (Clerk omits it for some clients).
     const { azp: _azp, ...withoutAzp } = claims;
     expect((await v.verify(await signToken(rsa, withoutAzp, { issuer: idp.issuer, audience: 'sprintguard' }))).userId).toBe('u');
+  });
+
+  it('refuses a token without exp (it would never expire)', async () => {
+    const v = verifier({ audience: 'sprintguard' });
+    const claims = clerkV2Claims('u', { id: 'o', rol: 'member' });
+    const forever = await new SignJWT(claims)
+      .setProtectedHeader({ alg: rsa.alg, kid: rsa.kid, typ: 'JWT' })
+      .setIssuedAt()
+      .setIssuer(idp.issuer)
+      .setAudience('sprintguard')
+      .sign(rsa.privateKey);
+    const error = await v.verify(forever).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(IdentityError);
+    expect((error as Error).message).toMatch(/exp/);
+    // The same token with an expiry is fine.
+    await expect(v.verify(await signToken(rsa, claims, { issuer: idp.issuer, audience: 'sprintguard' }))).resolves.toMatchObject({ userId: 'u' });
   });
 
   it('tolerates a few seconds of clock skew, no more', async () => {

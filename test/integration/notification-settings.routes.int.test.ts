@@ -79,6 +79,17 @@ describe('notification settings', () => {
     expect(res.json()).not.toHaveProperty('discord_webhook_url');
   });
 
+  it('deletes the webhook URL rows a save replaced or removed', async () => {
+    const headers = await t.auth({ orgId: 'org_n_gc', admin: true });
+    const purposes = async () => (await t.infra.db.knex('secrets').where({ org_id: 'org_n_gc' }).select<{ purpose: string }[]>('purpose')).map((r) => r.purpose).sort();
+    // Rows younger than a minute are kept for concurrent saves: age them as time would.
+    const age = () => t.infra.db.knex('secrets').where({ org_id: 'org_n_gc' }).update({ created_at: t.infra.db.knex.raw("now() - interval '1 hour'") });
+    expect((await put({ slack_webhook_url: SLACK, discord_webhook_url: DISCORD }, headers)).statusCode).toBe(200);
+    await age();
+    expect((await put({ slack_webhook_url: `${SLACK}-new`, discord_webhook_url: null }, headers)).statusCode).toBe(200);
+    expect(await purposes()).toEqual(['slack_webhook_url']);
+  });
+
   it('answers 400 {detail} for bad input, naming the field', async () => {
     const cases: [unknown, RegExp][] = [
       [{ slack_webhook_url: 'ftp://hooks.slack.com/x' }, /slack_webhook_url.*https/],

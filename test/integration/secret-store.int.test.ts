@@ -55,4 +55,44 @@ describe('secret store (AES-256-GCM)', () => {
     expect(rows[0]!.ciphertext.equals(rows[1]!.ciphertext)).toBe(false);
     for (const r of rows) expect(r.ciphertext.toString('latin1')).not.toContain('plaintext');
   });
+
+  it('rotates keys: reads under either key, writes under the current one, re-encrypts the rest', async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const before = createSecretStore(db.knex, oldKey);
+    const a = await before.put('org_rot', 'jira_api_token', 'token-a');
+    const b = await before.put('org_rot', 'slack_webhook_url', 'https://hooks.example/b');
+
+    // The new key alone cannot read the old rows; with the previous key beside it, it can.
+    await expect(createSecretStore(db.knex, newKey).get('org_rot', a)).rejects.toThrow(SecretDecryptionError);
+    const during = createSecretStore(db.knex, newKey, { previousKey: oldKey });
+    expect(await during.get('org_rot', a)).toBe('token-a');
+    const c = await during.put('org_rot', 'linear_api_key', 'key-c');
+    // A write uses the current key only.
+    expect(await createSecretStore(db.knex, newKey).get('org_rot', c)).toBe('key-c');
+
+    const report = await during.reencryptAll();
+    expect(report.rotated).toBeGreaterThanOrEqual(2);
+    expect(report.unreadable).toEqual(expect.not.arrayContaining([a, b, c]));
+    // After rotation the previous key is no longer needed for these rows.
+    const after = createSecretStore(db.knex, newKey);
+    expect(await after.get('org_rot', a)).toBe('token-a');
+    expect(await after.get('org_rot', b)).toBe('https://hooks.example/b');
+    await expect(before.get('org_rot', a)).rejects.toThrow(SecretDecryptionError);
+    expect((await during.reencryptAll()).rotated).toBe(0);
+  });
+
+  it('deletes the rows a save replaced, keeping the named ones and recent ones', async () => {
+    const store = createSecretStore(db.knex, key);
+    const old = await store.put('org_gc', 'jira_api_token', 'old');
+    const other = await store.put('org_gc', 'slack_webhook_url', 'not managed here');
+    const current = await store.put('org_gc', 'jira_api_token', 'new');
+    const elsewhere = await store.put('org_gc_2', 'jira_api_token', 'another org');
+    // Within the grace period nothing goes (a concurrent save may still name the row).
+    expect(await store.removeReplaced('org_gc', ['jira_api_token', 'linear_api_key'], [current])).toBe(0);
+    await db.knex('secrets').whereIn('id', [old, other, current, elsewhere]).update({ created_at: db.knex.raw("now() - interval '1 hour'") });
+    expect(await store.removeReplaced('org_gc', ['jira_api_token', 'linear_api_key'], [current])).toBe(1);
+    const left: { id: string }[] = await db.knex('secrets').whereIn('id', [old, other, current, elsewhere]).select('id');
+    expect(left.map((r) => r.id).sort()).toEqual([other, current, elsewhere].sort());
+  });
 });

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://app:pw@db.internal:5432/sprintguard',
+  AUTH_JWKS_URL: 'https://idp.example.com/.well-known/jwks.json',
+  AUTH_ISSUER: 'https://idp.example.com',
+  AUTH_AUDIENCE: 'sprintguard',
+};
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+};
+
 describe('loadConfig', () => {
   it('serves development with nothing set', () => {
     const config = loadConfig({}, '/srv/app');
@@ -15,7 +33,7 @@ describe('loadConfig', () => {
   });
 
   it('converts numbers and booleans from strings', () => {
-    const config = loadConfig({ PORT: '9000', PROJECTOR_ENABLED: 'false', NODE_ENV: 'production' });
+    const config = loadConfig({ PORT: '9000', PROJECTOR_ENABLED: 'false', ...PRODUCTION });
     expect(config.PORT).toBe(9000);
     expect(config.PROJECTOR_ENABLED).toBe(false);
     expect(config.isProduction).toBe(true);
@@ -38,5 +56,34 @@ describe('loadConfig', () => {
 
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('refuses the embedded database in production unless explicitly allowed, saying why in one line', () => {
+    const { DATABASE_URL: _, ...embedded } = PRODUCTION;
+    const problems = problemsOf(embedded);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^DATABASE_URL is required in production .*embedded PostgreSQL.*EMBEDDED_DATABASE_IN_PRODUCTION=true/);
+    expect(problems[0]).not.toContain('\n');
+    expect(loadConfig({ ...embedded, EMBEDDED_DATABASE_IN_PRODUCTION: 'true' }).DATABASE_URL).toBeUndefined();
+    // Development keeps the embedded default.
+    expect(problemsOf({})).toEqual([]);
+  });
+
+  it('requires AUTH_AUDIENCE in production', () => {
+    const { AUTH_AUDIENCE: _, ...noAudience } = PRODUCTION;
+    expect(problemsOf(noAudience)).toEqual([expect.stringMatching(/^AUTH_AUDIENCE is required in production/)]);
+    expect(problemsOf({ ...PRODUCTION, NODE_ENV: 'development', AUTH_AUDIENCE: '' })).toEqual([]);
+  });
+
+  it('names a bad secret variable without printing its value', () => {
+    const problems = problemsOf({
+      SECRETS_KEY: 'sk_live_0123456789abcdef',
+      SECRETS_KEY_PREVIOUS: 'sk_old_0123456789abcdef',
+      SYSTEM_API_KEY: 'short-key',
+    }).join('\n');
+    expect(problems).toMatch(/^SECRETS_KEY \(value not shown: it is a secret\) is invalid/m);
+    expect(problems).toMatch(/^SECRETS_KEY_PREVIOUS \(value not shown/m);
+    expect(problems).toMatch(/^SYSTEM_API_KEY \(value not shown/m);
+    expect(problems).not.toMatch(/sk_live|sk_old|short-key/);
   });
 });

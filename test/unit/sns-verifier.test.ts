@@ -2,7 +2,8 @@
 // SES payload parsing, and the suppression decider.
 import { describe, expect, it } from 'vitest';
 import { canonicalString, digestOf, parseSnsMessage, SnsMessageError, type SnsMessage } from '../../src/adapters/sns/sns-message.js';
-import { awsSnsHostRule, checkSnsUrl, SnsUrlError } from '../../src/adapters/sns/sns-url-policy.js';
+import { AWS_CERTIFICATE_PATH, awsSnsHostRule, checkSnsUrl, SnsUrlError } from '../../src/adapters/sns/sns-url-policy.js';
+import { createSnsVerifier, productionSnsTrust, SnsVerificationError } from '../../src/adapters/sns/sns-verifier.js';
 import { parseSesFeedback } from '../../src/adapters/sns/ses-notification.js';
 import { suppressionDecider } from '../../src/domain/suppression.decider.js';
 import { nameBasedUuid } from '../../src/commands/suppression.commands.js';
@@ -77,6 +78,26 @@ describe('the SNS URL rule', () => {
   ])('refuses %s', (_name, url, message) => {
     expect(() => ok(url)).toThrow(SnsUrlError);
     expect(() => ok(url)).toThrow(message);
+  });
+});
+
+describe('the SNS certificate path', () => {
+  const cert = (u: string) => checkSnsUrl(u, 'SigningCertURL', awsSnsHostRule, { pem: true, certificatePath: AWS_CERTIFICATE_PATH });
+  it('accepts only /SimpleNotificationService-<hex>.pem on the SNS host', () => {
+    expect(cert('https://sns.us-east-1.amazonaws.com/SimpleNotificationService-6aad65c2f9911b05cd53efda11f913f9.pem').pathname).toBe(
+      '/SimpleNotificationService-6aad65c2f9911b05cd53efda11f913f9.pem',
+    );
+    for (const path of ['/a.pem', '/x/SimpleNotificationService-abc.pem', '/SimpleNotificationService-xyz.pem', '/SimpleNotificationService-abc.pem?v=1', '/SimpleNotificationService-.pem']) {
+      expect(() => cert(`https://sns.us-east-1.amazonaws.com${path}`), path).toThrow(/SimpleNotificationService-<hex>\.pem/);
+    }
+  });
+
+  it('is what the production verifier checks, before fetching anything', async () => {
+    const verifier = createSnsVerifier({ trust: productionSnsTrust, topicArn: base.TopicArn, requireTopic: true });
+    const message: SnsMessage = { ...base, Type: 'Notification', SigningCertURL: 'https://sns.us-east-1.amazonaws.com/any-path-1.pem' };
+    const error = await verifier.verify(message, 'Notification').then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SnsVerificationError);
+    expect((error as Error).message).toMatch(/SimpleNotificationService-<hex>\.pem/);
   });
 });
 

@@ -36,6 +36,16 @@ describe('provider URL policy', () => {
     ['https://[::ffff:a9fe:a9fe]/', /private or loopback/],
     ['https://[64:ff9b::10.0.0.1]/', /private or loopback/],
     ['https://[fd00::1]/', /private or loopback/],
+    // 6to4 wrapping 127.0.0.1, 10.0.0.1 and 169.254.169.254
+    ['https://[2002:7f00:1::]/', /private or loopback/],
+    ['https://[2002:a00:1::1]/', /private or loopback/],
+    ['https://[2002:a9fe:a9fe::]/', /private or loopback/],
+    // Teredo: client 127.0.0.1 (inverted: 80ff:fffe), or server 10.0.0.1
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', /private or loopback/],
+    ['https://[2001:0:a00:1:8000:63bf:f7f7:f7f7]/', /private or loopback/],
+    // SIIT (IPv4-translated ::ffff:0:a.b.c.d)
+    ['https://[::ffff:0:7f00:1]/', /private or loopback/],
+    ['https://[::ffff:0:a9fe:a9fe]/', /private or loopback/],
     ['https://[fe80::1]/', /private or loopback/],
     ['https://user:pw@acme.atlassian.net', /must not contain credentials/],
     ['https://token@acme.atlassian.net', /must not contain credentials/],
@@ -44,6 +54,13 @@ describe('provider URL policy', () => {
     expect(() => assertProviderUrlAllowed(url, false)).toThrow(ProviderUrlError);
     expect(() => assertProviderUrlAllowed(url, false)).toThrow(message);
   });
+
+  it.each(['https://[2002:808:808::1]/', 'https://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/', 'https://[::ffff:0:808:808]/'])(
+    'accepts the wrapped public IPv4 address %s (6to4, Teredo, SIIT)',
+    (url) => {
+      expect(assertProviderUrlAllowed(url, false)).toBeInstanceOf(URL);
+    },
+  );
 
   it('never echoes the credentials of a refused URL', () => {
     expect(() => assertProviderUrlAllowed('http://bot:s3cret@127.0.0.1', true)).toThrow(/^(?!.*s3cret).*credentials/);

@@ -50,13 +50,24 @@ function ipv6Groups(ip: string): number[] {
 function isPrivateIPv6(ip: string): boolean {
   const g = ipv6Groups(ip);
   if (g.length !== 8 || g.some((x) => Number.isNaN(x))) return true;
-  const embeddedV4 = () => `${g[6]! >> 8}.${g[6]! & 255}.${g[7]! >> 8}.${g[7]! & 255}`;
+  // The IPv4 address held in two groups (`mask` 0xffff undoes Teredo's bit inversion of its client).
+  const v4 = (hi: number, lo: number, mask = 0) => {
+    const [h, l] = [g[hi]! ^ mask, g[lo]! ^ mask];
+    return `${h >> 8}.${h & 255}.${l >> 8}.${l & 255}`;
+  };
+  const embeddedV4 = () => v4(6, 7);
   const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
   if (zeros(8)) return true; // ::
   if (zeros(7) && g[7] === 1) return true; // ::1
+  // Addresses that carry an IPv4 address are as private as that address (a host or relay would
+  // deliver the traffic to it): mapped, compatible, SIIT-translated, NAT64, 6to4 and Teredo.
   if (zeros(5) && g[5] === 0xffff) return isPrivateIPv4(embeddedV4()); // ::ffff:a.b.c.d (mapped)
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return isPrivateIPv4(embeddedV4()); // ::ffff:0:a.b.c.d (SIIT)
   if (zeros(6)) return isPrivateIPv4(embeddedV4()); // ::a.b.c.d (compatible, deprecated)
   if (g[0] === 0x64 && g[1] === 0xff9b) return isPrivateIPv4(embeddedV4()); // NAT64
+  if (g[0] === 0x2002) return isPrivateIPv4(v4(1, 2)); // 6to4 2002:AABB:CCDD::/48
+  // Teredo 2001:0::/32: the server's address in groups 2-3, the client's inverted in groups 6-7.
+  if (g[0] === 0x2001 && g[1] === 0) return isPrivateIPv4(v4(2, 3)) || isPrivateIPv4(v4(6, 7, 0xffff));
   const first = g[0]!;
   return (
     (first & 0xfe00) === 0xfc00 || // unique local fc00::/7

@@ -63,7 +63,7 @@ export async function createDevIdentityVerifier(dataDir: string, mapping: ClaimM
   return {
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, publicKey, { issuer: DEV_ISSUER, algorithms: [ALG], clockTolerance: 5 });
+        const { payload } = await jwtVerify(token, publicKey, { issuer: DEV_ISSUER, algorithms: [ALG], clockTolerance: 5, requiredClaims: ['exp'] });
         return identityFromClaims(payload, mapping);
       } catch (err) {
         if (err instanceof IdentityError) throw err;

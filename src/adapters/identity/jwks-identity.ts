@@ -59,6 +59,8 @@ export function createJwksIdentityVerifier(options: JwksIdentityOptions): Identi
     issuer: options.issuer,
     algorithms: ASYMMETRIC_ALGORITHMS,
     clockTolerance: options.clockToleranceSeconds ?? 5,
+    // jose checks exp only when present: a token without one would never expire.
+    requiredClaims: ['exp'],
     ...(options.audience ? { audience: options.audience } : {}),
   };
   const parties = options.authorizedParties?.length ? new Set(options.authorizedParties) : undefined;

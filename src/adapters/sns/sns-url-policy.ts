@@ -13,15 +13,20 @@ const AWS_SNS_HOST = /^sns\.[a-z0-9-]+\.amazonaws\.com(\.cn)?$/;
 
 export const awsSnsHostRule: SnsHostRule = (url) => url.port === '' && AWS_SNS_HOST.test(url.hostname);
 
+// AWS names its signing certificates `SimpleNotificationService-<hex>.pem` at the host's root. Any
+// other path is refused before fetching: each distinct URL would cost an outbound request on an
+// unauthenticated route.
+export const AWS_CERTIFICATE_PATH = /^\/SimpleNotificationService-[0-9a-f]{1,64}\.pem$/;
+
 export class SnsUrlError extends Error {
   override readonly name = 'SnsUrlError';
 }
 
 /**
  * The URL when it passes the rule; throws SnsUrlError otherwise. `pem`: the path must end in
- * `.pem` (certificate URLs).
+ * `.pem` (certificate URLs) and match `certificatePath` when given (no query either then).
  */
-export function checkSnsUrl(text: string, field: string, hostRule: SnsHostRule, options: { pem: boolean }): URL {
+export function checkSnsUrl(text: string, field: string, hostRule: SnsHostRule, options: { pem: boolean; certificatePath?: RegExp }): URL {
   let url: URL;
   try {
     url = new URL(text);
@@ -32,5 +37,8 @@ export function checkSnsUrl(text: string, field: string, hostRule: SnsHostRule, 
   if (url.username || url.password) throw new SnsUrlError(`${field} must not carry credentials`);
   if (!hostRule(url)) throw new SnsUrlError(`${field} is not on an SNS host`);
   if (options.pem && !url.pathname.endsWith('.pem')) throw new SnsUrlError(`${field} must name a .pem file`);
+  if (options.pem && options.certificatePath && (!options.certificatePath.test(url.pathname) || url.search !== '')) {
+    throw new SnsUrlError(`${field} must be an SNS signing certificate (/SimpleNotificationService-<hex>.pem)`);
+  }
   return url;
 }

@@ -15,17 +15,19 @@ import { verify as verifySignature } from 'node:crypto';
 import { canonicalString, digestOf, type SnsMessage } from './sns-message.js';
 import { createCertificateCache, SnsCertificateError, type CertificateSource } from './sns-certificates.js';
 import { httpsGetNoRedirect, SnsFetchError } from './sns-https.js';
-import { awsSnsHostRule, checkSnsUrl, SnsUrlError, type SnsHostRule } from './sns-url-policy.js';
+import { AWS_CERTIFICATE_PATH, awsSnsHostRule, checkSnsUrl, SnsUrlError, type SnsHostRule } from './sns-url-policy.js';
 import { timingSafeEqualText } from '../crypto/timing-safe.js';
 
 /** What only the test harness may replace. Production uses the defaults. */
 export interface SnsTrust {
   hostRule: SnsHostRule;
+  /** The path a certificate URL must have; undefined (stand-ins only) → any `.pem` path. */
+  certificatePath?: RegExp;
   /** CA certificates (PEM) for the https fetches; undefined → the system's. */
   ca?: string[];
 }
 
-export const productionSnsTrust: SnsTrust = { hostRule: awsSnsHostRule };
+export const productionSnsTrust: SnsTrust = { hostRule: awsSnsHostRule, certificatePath: AWS_CERTIFICATE_PATH };
 
 export interface SnsVerifierOptions {
   trust: SnsTrust;
@@ -89,7 +91,10 @@ export function createSnsVerifier(options: SnsVerifierOptions): SnsVerifier {
       }
       let certUrl: URL;
       try {
-        certUrl = checkSnsUrl(message.SigningCertURL, 'SigningCertURL', trust.hostRule, { pem: true });
+        certUrl = checkSnsUrl(message.SigningCertURL, 'SigningCertURL', trust.hostRule, {
+          pem: true,
+          ...(trust.certificatePath ? { certificatePath: trust.certificatePath } : {}),
+        });
       } catch (err) {
         if (err instanceof SnsUrlError) throw new SnsVerificationError(400, err.message);
         throw err;

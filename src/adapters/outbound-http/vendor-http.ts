@@ -7,6 +7,8 @@
 // retried only after an answer that proves it was not applied: 429, or a connection that was never
 // made. After a timeout, a dropped connection or a 5xx it may have been applied, so it is not sent
 // again blindly: the error says `maybeApplied`, and the caller looks at the vendor's state first.
+// An error body is read only up to MAX_BODY bytes, while it streams (bounded-body.ts).
+import { readErrorExcerpt } from './bounded-body.js';
 
 export class VendorHttpError extends Error {
   override readonly name = 'VendorHttpError';
@@ -98,10 +100,10 @@ export async function vendorFetch(url: string, init: RequestInit, options: Vendo
     } else if (response.status !== 429 && response.status < 500) {
       return response;
     } else if (!repeatable && response.status !== 429) {
-      const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
+      const body = await readErrorExcerpt(response, MAX_BODY);
       throw new VendorHttpError(`${vendor} answered ${response.status}`, response.status, true, body, true);
     } else if (attempt >= maxRetries) {
-      const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
+      const body = await readErrorExcerpt(response, MAX_BODY);
       const what = response.status === 429 ? 'rate limited the request' : `answered ${response.status}`;
       throw new VendorHttpError(`${vendor} ${what} after ${attempt + 1} attempts`, response.status, true, body);
     }

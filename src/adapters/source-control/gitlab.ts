@@ -2,6 +2,7 @@
 // order_by=updated_at&sort=desc&updated_after=…&per_page=…&page=…, paging by the `x-next-page`
 // header (empty on the last page; docs.gitlab.com/api/rest/#pagination). `x-total` may be absent on
 // large sets, so it is never relied on. The token goes in `PRIVATE-TOKEN`.
+import { BOARD_TEXT_LIMITS, capText } from '../boards/board-text-limits.js';
 import {
   collectPullRequests,
   SourceControlError,
@@ -60,9 +61,9 @@ export function createGitLabSource(connection: SourceControlConnection, base: UR
               ? undefined
               : {
                   number: raw.iid,
-                  title: text(raw.title),
+                  title: capText(text(raw.title), BOARD_TEXT_LIMITS.title),
                   branch: text(raw.source_branch),
-                  body: text(raw.description),
+                  body: capText(text(raw.description), BOARD_TEXT_LIMITS.body),
                   url: text(raw.web_url),
                   repository,
                   state: text(raw.state),

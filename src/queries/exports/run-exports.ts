@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import { csvFromQuery, safeCell, type CsvColumn } from './csv.js';
 import { renderPdfTable, type PdfColumn } from './pdf.js';
+import { exportQuery, type ExportSessionLimits } from './export-session.js';
 
 export interface RunExportFilters {
   board_type?: string;
@@ -64,14 +65,14 @@ export function describeFilters(f: RunExportFilters): string {
   return parts.length ? `Filters: ${parts.join(', ')}` : 'Filters: none';
 }
 
-export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters): Promise<Readable> {
+export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters, limits?: ExportSessionLimits): Promise<Readable> {
   const { sql, params } = runsQuery(orgId, f);
-  return csvFromQuery(pool, sql, params, RUN_COLUMNS);
+  return csvFromQuery(pool, sql, params, RUN_COLUMNS, limits);
 }
 
-export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date): Promise<Uint8Array> {
+export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date, limits?: ExportSessionLimits): Promise<Uint8Array> {
   const { sql, params } = runsQuery(orgId, f, PDF_ROW_LIMIT + 1);
-  const { rows } = await pool.query<Record<string, unknown>>(sql, params);
+  const rows = await exportQuery<Record<string, unknown>>(pool, sql, params, limits);
   const truncated = rows.length > PDF_ROW_LIMIT;
   return renderPdfTable({
     title: 'Sprintguard runs',
@@ -102,14 +103,14 @@ function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?:
   return { sql, params };
 }
 
-export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}): Promise<Readable> {
+export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Readable> {
   const { sql, params } = actionsQuery(orgId, runId, f);
-  return csvFromQuery(pool, sql, params, ACTION_COLUMNS);
+  return csvFromQuery(pool, sql, params, ACTION_COLUMNS, limits);
 }
 
-export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}): Promise<Uint8Array> {
+export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Uint8Array> {
   const { sql, params } = actionsQuery(orgId, runId, f, PDF_ROW_LIMIT);
-  const { rows } = await pool.query<Record<string, unknown>>(sql, params);
+  const rows = await exportQuery<Record<string, unknown>>(pool, sql, params, limits);
   return renderPdfTable({
     title: `Sprintguard run ${runId}: action log`,
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}`],

@@ -53,7 +53,7 @@ export const ConfigSchema = Type.Object({
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Int(1_000, 600_000, 72_000, 'how long an idle keep-alive connection is kept (above the load balancer idle timeout)'),
   HTTP_IDLE_TIMEOUT_MS: Int(1_000, 3_600_000, 120_000, 'a connection with no traffic either way for this long is closed (a reader that stopped reading an export, for instance)'),
   HTTP_MAX_CONNECTIONS: Int(0, 1_000_000, 4_096, 'open connections accepted by this process; 0 → unlimited'),
-  SSE_MAX_STREAMS_PER_USER: Int(1, 10_000, 5, 'open run streams (GET /api/runs/stream) per user; more answer 429'),
+  SSE_MAX_STREAMS_PER_USER: Int(1, 10_000, 32, 'open run streams (GET /api/runs/stream) per user; more answer 429'),
   SSE_MAX_STREAMS: Int(1, 1_000_000, 1_000, 'open run streams per process; more answer 429'),
   SSE_RESUME_SCAN_LIMIT: Int(10, 100_000, 1_000, 'run events of the global log an organization stream reads to resume; further behind → a reset event'),
   EXPORT_MAX_CONCURRENT: Int(1, 1_000, 4, 'exports running at once in this process (each holds one database connection); more answer 429'),

@@ -19,6 +19,7 @@ import errorsPlugin from './http/plugins/errors.js';
 import openApiPlugin from './http/plugins/openapi.js';
 import permissionsPlugin from './http/plugins/permissions.js';
 import rateLimitPlugin from './http/plugins/rate-limit.js';
+import { serverOptions } from './http/server-options.js';
 import { featureFlagRoutes } from './http/routes/feature-flags.routes.js';
 import { healthRoutes, type ReadinessCheck } from './http/routes/health.routes.js';
 import { orgSettingsRoutes } from './http/routes/org-settings.routes.js';
@@ -88,6 +89,8 @@ export interface AppDeps {
   knex: Knex;
   /** Raw pg pool, for cursors (streamed exports). */
   pool: pg.Pool;
+  /** The exports' own pool (createExportPool); without it exports use `pool`. */
+  exportPool?: pg.Pool;
   identity: IdentityVerifier;
   readModels: ReadModelWaiter;
   readiness: readonly ReadinessCheck[];
@@ -137,6 +140,7 @@ export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProces
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
+    ...serverOptions(deps.config),
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: deps.logger === false ? false : { level: deps.config.LOG_LEVEL } }),
     // Honour a caller's request id when it is sane, so logs line up across services.
     genReqId: (req) => {
@@ -170,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimitPlugin, {
     readsPerMinute: deps.config.RATE_LIMIT_READS_PER_MINUTE,
     writesPerMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,
+    replicas: deps.config.RATE_LIMIT_REPLICAS,
+    ...(deps.config.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ? { authFailuresPerMinute: deps.config.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE } : {}),
     now: () => now().getTime(),
   });
   await app.register(authPlugin, { identity: deps.identity });
@@ -242,11 +248,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await app.register(runsRoutes, runDeps);
   await app.register(readSideRoutes, { knex: deps.knex, now });
-  await app.register(exportRoutes, { knex: deps.knex, pool: deps.pool, now });
+  await app.register(exportRoutes, {
+    knex: deps.knex,
+    pool: deps.exportPool ?? deps.pool,
+    now,
+    limits: { maxConcurrent: deps.config.EXPORT_MAX_CONCURRENT, maxPerOrg: deps.config.EXPORT_MAX_CONCURRENT_PER_ORG, stallTimeoutMs: deps.config.EXPORT_IDLE_TIMEOUT_MS },
+    session: { statementTimeoutMs: deps.config.EXPORT_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: deps.config.EXPORT_IDLE_TIMEOUT_MS },
+  });
   const feed = createRunFeed(deps.store, (msg, err) => app.log.warn({ err }, msg));
   app.decorate('runFeed', feed);
   app.addHook('onClose', () => feed.close());
-  await app.register(runStreamRoutes, { store: deps.store, feed });
+  await app.register(runStreamRoutes, {
+    store: deps.store,
+    feed,
+    maxStreamsPerUser: deps.config.SSE_MAX_STREAMS_PER_USER,
+    maxStreams: deps.config.SSE_MAX_STREAMS,
+    resumeScanLimit: deps.config.SSE_RESUME_SCAN_LIMIT,
+  });
   await app.register(runCommandRoutes, runDeps);
   const { LLM_API_URL, LLM_API_KEY } = deps.config;
   await app.register(backlogRoutes, {

@@ -12,7 +12,7 @@ import { createEsdbEventStore } from './adapters/esdb/esdb-event-store.js';
 import { createDevIdentityVerifier } from './adapters/identity/dev-identity.js';
 import type { ClaimMapping, IdentityVerifier } from './adapters/identity/identity.js';
 import { createJwksIdentityVerifier } from './adapters/identity/jwks-identity.js';
-import { createDatabase, ensureDatabaseExists, type Database } from './adapters/postgres/database.js';
+import { createDatabase, createExportPool, ensureDatabaseExists, type Database } from './adapters/postgres/database.js';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from './adapters/postgres/embedded.js';
 import { eventStoreMigrations } from './adapters/postgres/event-store.schema.js';
 import { runMigrations } from './adapters/postgres/migrate.js';
@@ -89,7 +89,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     url = withDatabase(embedded.url, 'sprintguard');
     await ensureDatabaseExists(url);
   }
-  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, onError: (err) => log.warn({ err }, 'idle database connection failed') });
+  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS, onError: (err) => log.warn({ err }, 'idle database connection failed') });
   try {
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
@@ -319,11 +319,20 @@ export async function createService(config: Config, log: Logger = createLogger(c
         },
       },
     ];
+    const exportPool = createExportPool({
+      url: infra.db.url,
+      max: config.EXPORT_MAX_CONCURRENT,
+      acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS,
+      onError: (err) => log.warn({ err }, 'idle export connection failed'),
+    });
     const app = await buildApp({
       config,
       store: infra.store,
       knex: infra.db.knex,
       pool: infra.db.pool,
+      exportPool,
       identity,
       readModels: projector,
       readiness,
@@ -339,6 +348,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
     const close = () =>
       (closing ??= (async () => {
         await app.close();
+        await exportPool.end();
         await workers.stop();
         await projector.stop();
         await infra.close();

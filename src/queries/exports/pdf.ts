@@ -64,6 +64,13 @@ export function fit(font: PDFFont, text: string, width: number): string {
   return printable(text);
 }
 
+/**
+ * A PDF literal string of WinAnsi text. Every character is one byte (printable() keeps to the
+ * characters WinAnsi shares with Latin-1, and the content stream is written as Latin-1); only the
+ * delimiters and the escape character need a backslash.
+ */
+const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
 /** Time one stretch of layout may run before it yields to other requests. */
 const SLICE_MS = 10;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -79,25 +86,37 @@ export async function renderPdfTable(table: PdfTable): Promise<Uint8Array> {
   const widths = table.columns.map((c) => (c.width / total) * usable);
 
   let page!: PDFPage;
-  let pageFont: PDFFont | undefined;
   let y = 0;
+  // Table rows are written as text operators into one content stream per page, built as a string:
+  // pdf-lib's drawText makes some ten objects per call (and a new font entry when given a font),
+  // which for 50,000 cells meant seconds of work and long garbage-collection pauses.
+  let ops: string[] = [];
+  let fontKeys = new Map<PDFFont, string>();
+  const flushPage = () => {
+    if (ops.length === 0) return;
+    page.node.addContentStream(doc.context.register(doc.context.flateStream(Buffer.from(ops.join('\n'), 'latin1'))));
+    ops = [];
+  };
   const drawRow = (cells: string[], f: PDFFont) => {
-    // drawText with a `font` option adds a new font entry to the page on every call (and is slow
-    // for it): the font is set once per page and change instead.
-    if (pageFont !== f) {
-      page.setFont(f);
-      pageFont = f;
+    let key = fontKeys.get(f);
+    if (key === undefined) {
+      key = page.node.newFontDictionary(f.name, f.ref).toString();
+      fontKeys.set(f, key);
     }
     let x = MARGIN;
+    const parts = [`BT ${key} ${SIZE} Tf`];
     cells.forEach((cell, i) => {
-      page.drawText(fit(f, cell, widths[i]! - 4), { x, y, size: SIZE });
+      parts.push(`1 0 0 1 ${x.toFixed(2)} ${y.toFixed(2)} Tm ${pdfString(fit(f, cell, widths[i]! - 4))} Tj`);
       x += widths[i]!;
     });
+    parts.push('ET');
+    ops.push(parts.join(' '));
     y -= ROW;
   };
   const newPage = (first: boolean) => {
+    flushPage();
     page = doc.addPage([PAGE.width, PAGE.height]);
-    pageFont = undefined;
+    fontKeys = new Map();
     y = PAGE.height - MARGIN;
     if (first) {
       page.drawText(printable(table.title), { x: MARGIN, y, size: 16, font: bold });
@@ -125,6 +144,7 @@ export async function renderPdfTable(table: PdfTable): Promise<Uint8Array> {
     }
   }
   if (count === 0) drawRow(['No rows match these filters.'], font);
+  flushPage();
 
   const pages = doc.getPages();
   pages.forEach((p, i) => {

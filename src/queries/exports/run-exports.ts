@@ -60,6 +60,11 @@ function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: s
   return { sql, params };
 }
 
+/** The rows' cells, made one row at a time as the layout asks (it yields between stretches of rows). */
+function* cellsOf(rows: Record<string, unknown>[], columns: readonly CsvColumn[]): Generator<string[]> {
+  for (const r of rows) yield columns.map((c) => safeCell(r[c.field]));
+}
+
 export function describeFilters(f: RunExportFilters): string {
   const parts = Object.entries(f).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? `Filters: ${parts.join(', ')}` : 'Filters: none';
@@ -78,7 +83,7 @@ export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters,
     title: 'Sprintguard runs',
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}${truncated ? ` - first ${PDF_ROW_LIMIT} runs only; use format=csv for all` : ''}`],
     columns: RUN_COLUMNS,
-    rows: rows.slice(0, PDF_ROW_LIMIT).map((r) => RUN_COLUMNS.map((c) => safeCell(r[c.field]))),
+    rows: cellsOf(rows.slice(0, PDF_ROW_LIMIT), RUN_COLUMNS),
   });
 }
 
@@ -115,6 +120,6 @@ export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, no
     title: `Sprintguard run ${runId}: action log`,
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}`],
     columns: ACTION_COLUMNS,
-    rows: rows.map((r) => ACTION_COLUMNS.map((c) => safeCell(r[c.field]))),
+    rows: cellsOf(rows, ACTION_COLUMNS),
   });
 }

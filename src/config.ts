@@ -60,7 +60,7 @@ export const ConfigSchema = Type.Object({
   EXPORT_MAX_CONCURRENT_PER_ORG: Int(1, 1_000, 2, 'exports running at once per organization; more answer 429'),
   EXPORT_STATEMENT_TIMEOUT_MS: Int(1_000, 3_600_000, 60_000, 'statement_timeout of an export database session'),
   EXPORT_IDLE_TIMEOUT_MS: Int(1_000, 3_600_000, 30_000, 'idle_in_transaction_session_timeout of an export session, and how long an export waits for a reader that stopped reading'),
-  DB_ACQUIRE_TIMEOUT_MS: Int(100, 600_000, 5_000, 'longest wait for a free database connection; past it the request answers 503'),
+  DB_ACQUIRE_TIMEOUT_MS: Int(100, 600_000, 10_000, 'longest wait for a free database connection; past it the request answers 503'),
   ALLOW_PRIVATE_PROVIDER_URLS: Type.Optional(Type.Boolean({ description: 'allow provider URLs on private hosts' })),
   SECRETS_KEY: Type.Optional(
     Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$', description: '32-byte base64 key for stored secrets' }),

@@ -14,13 +14,13 @@ export interface DatabaseOptions {
   url: string;
   poolSize: number;
   applicationName?: string;
-  /** Longest wait for a free connection of either pool (default 5 s); past it the call fails and the request answers 503. */
+  /** Longest wait for a free connection of either pool (default 10 s); past it the call fails and the request answers 503. */
   acquireTimeoutMs?: number;
   onError?: (err: Error) => void;
 }
 
 /** Default wait for a free pooled connection: a full pool fails fast instead of hanging requests. */
-export const DEFAULT_ACQUIRE_TIMEOUT_MS = 5_000;
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 10_000;
 
 export function createDatabase(options: DatabaseOptions): Database {
   const { url, poolSize, applicationName = 'sprintguard' } = options;

@@ -72,7 +72,7 @@ export function fit(font: PDFFont, text: string, width: number): string {
 const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
 
 /** Time one stretch of layout may run before it yields to other requests. */
-const SLICE_MS = 10;
+const SLICE_MS = 5;
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function renderPdfTable(table: PdfTable): Promise<Uint8Array> {

@@ -22,7 +22,7 @@ import { createTestDatabaseUrl } from '../support/database.js';
 import { cleanEnv, freePort, startService, type ServiceProcess } from '../support/service-process.js';
 
 const BIN = path.resolve(import.meta.dirname, '../../bin/sprintguard.js');
-const PROBE = path.resolve(import.meta.dirname, '../support/event-loop-probe.mjs');
+const PROBE = path.resolve(import.meta.dirname, '../support/event-loop-probe.ts');
 const HUGE_BYTES = 200 * 1024 * 1024;
 const REQUEST_TIMEOUT_MS = 2_000;
 
@@ -165,11 +165,11 @@ beforeAll(async () => {
     SSE_MAX_STREAMS_PER_USER: '2',
     REACTORS_ENABLED: 'false',
   });
-  service = await startService({ env, port: await freePort(), argv: ['--import', PROBE, BIN, 'serve'] });
+  service = await startService({ env, port: await freePort(), argv: ['--import', 'tsx', '--import', PROBE, BIN, 'serve'], timeoutMs: 50_000 });
   for (const org of ['org_vendor', 'org_export', 'org_bystander', 'org_pdf', 'org_sse', 'org_proxy']) {
     tokens[org] = await signDevToken(dataDir, { orgId: org, userId: `${org}_admin`, admin: true });
   }
-}, 60_000);
+}, 90_000);
 
 afterAll(async () => {
   if (process.env.ISOLATION_DEBUG) console.log(service?.output().slice(-4000));

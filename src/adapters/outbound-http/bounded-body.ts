@@ -38,7 +38,7 @@ export async function readBoundedText(response: Response, maxBytes: number, opti
     await body.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(maxBytes, options.vendor);
   }
-  const reader = body.getReader();
+  const reader = (body as ReadableStream<Uint8Array>).getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   try {

@@ -4,6 +4,7 @@
 // left unread (its reader stopped) leaves the session idle in its transaction, and the server ends
 // it, so a stalled export cannot hold a connection however the HTTP side behaves.
 import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
 
 export interface ExportSessionLimits {
   statementTimeoutMs: number;
@@ -36,6 +37,30 @@ export async function exportQuery<R extends pg.QueryResultRow>(pool: pg.Pool, sq
     throw err;
   } finally {
     // A failed session is discarded rather than returned mid-transaction.
+    client.release(failure);
+  }
+}
+
+/**
+ * The rows of `sql`, read through a cursor `batchSize` rows at a time in an export session. A PDF
+ * of 5,000 rows with long texts is megabytes of result: read whole, the driver parsed it in long
+ * synchronous stretches (and held it all); batch by batch, each stretch is short and the layout
+ * between batches yields to other requests. The connection is released when the iteration ends,
+ * fails or is abandoned (discarded then: its transaction may still be open).
+ */
+export async function* exportRows<R extends Record<string, unknown>>(pool: pg.Pool, sql: string, params: unknown[], limits?: ExportSessionLimits, batchSize = 200): AsyncGenerator<R> {
+  const client = await pool.connect();
+  let failure: Error | undefined = new Error('export abandoned before its end');
+  try {
+    await beginExportSession(client, limits);
+    const stream = client.query(new QueryStream(sql, params, { batchSize, highWaterMark: batchSize }));
+    for await (const row of stream as AsyncIterable<R>) yield row;
+    await client.query('COMMIT');
+    failure = undefined;
+  } catch (err) {
+    failure = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
     client.release(failure);
   }
 }

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import { csvFromQuery, safeCell, type CsvColumn } from './csv.js';
 import { renderPdfTable, type PdfColumn } from './pdf.js';
-import { exportQuery, type ExportSessionLimits } from './export-session.js';
+import { exportQuery, exportRows, type ExportSessionLimits } from './export-session.js';
 
 export interface RunExportFilters {
   board_type?: string;
@@ -65,6 +65,10 @@ function* cellsOf(rows: Record<string, unknown>[], columns: readonly CsvColumn[]
   for (const r of rows) yield columns.map((c) => safeCell(r[c.field]));
 }
 
+async function* asyncCellsOf(rows: AsyncIterable<Record<string, unknown>>, columns: readonly CsvColumn[]): AsyncGenerator<string[]> {
+  for await (const r of rows) yield columns.map((c) => safeCell(r[c.field]));
+}
+
 export function describeFilters(f: RunExportFilters): string {
   const parts = Object.entries(f).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? `Filters: ${parts.join(', ')}` : 'Filters: none';
@@ -115,11 +119,10 @@ export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunEx
 
 export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Uint8Array> {
   const { sql, params } = actionsQuery(orgId, runId, f, PDF_ROW_LIMIT);
-  const rows = await exportQuery<Record<string, unknown>>(pool, sql, params, limits);
   return renderPdfTable({
     title: `Sprintguard run ${runId}: action log`,
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}`],
     columns: ACTION_COLUMNS,
-    rows: cellsOf(rows, ACTION_COLUMNS),
+    rows: asyncCellsOf(exportRows(pool, sql, params, limits), ACTION_COLUMNS),
   });
 }

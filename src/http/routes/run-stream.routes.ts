@@ -121,7 +121,9 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
       let lastPosition: Position | undefined = resumeFrom;
       const maxBuffered = deps.maxBufferedBytes ?? 1024 * 1024;
 
-      const leave = admit(JSON.stringify([orgId, request.identity.userId]));
+      // The route is always behind auth in the application; mounted alone (tests), it has no identity.
+      const userId = (request.identity as typeof request.identity | undefined)?.userId ?? '';
+      const leave = admit(JSON.stringify([orgId, userId]));
       reply.raw.once('close', leave);
       reply.hijack();
       const res = reply.raw;

@@ -34,6 +34,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.logger,
+    ...services.server,
     // Honour a caller's request id when it is sane, so logs line up across services.
     genReqId: (req) => {
       const header = req.headers['x-request-id'];

@@ -13,13 +13,14 @@ import type { IntegrationRouteDeps } from '../http/routes/integration.routes.js'
 import type { NotificationSettingsRouteDeps } from '../http/routes/notification-settings.routes.js';
 import type { OrgRouteDeps } from '../http/routes/org-route-deps.js';
 import type { RunRouteDeps } from '../http/routes/run-route-deps.js';
+import type { ExportRouteDeps } from '../http/routes/exports.routes.js';
+import type { serverOptions } from '../http/server-options.js';
 import type { RunStreamDeps } from '../http/routes/run-stream.routes.js';
 import type { SuppressionRouteDeps } from '../http/routes/suppressions.routes.js';
 import type { ChatHistoryRetriever } from '../adapters/llm/chat-assistant.js';
 import type { SnsTrust } from '../adapters/sns/sns-verifier.js';
 import type { KnownCheckpoint } from '../projections/projector.js';
 import type { Knex } from 'knex';
-import type pg from 'pg';
 
 /** What only code can pass to the service, never configuration: the CLI passes none of it. */
 export interface ServiceOptions {
@@ -40,6 +41,8 @@ export interface ReadModelWaiter {
 
 export interface AppServices {
   logger: FastifyBaseLogger;
+  /** Connection-level limits: timeouts, connection cap, trusted proxies (src/http/server-options.ts). */
+  server: ReturnType<typeof serverOptions>;
   rateLimit: RateLimitPluginOptions;
   auth: AuthPluginOptions;
   permissions: PermissionsPluginOptions;
@@ -55,7 +58,7 @@ export interface AppServices {
   runs: RunRouteDeps;
   readSide: { knex: Knex; now: () => Date };
   /** The raw pool is for cursors (streamed exports). */
-  exports: { knex: Knex; pool: pg.Pool; now: () => Date };
+  exports: ExportRouteDeps;
   /** The process's one fanned-out subscription to run events; the app closes it with itself. */
   runStream: RunStreamDeps;
   backlog: BacklogRouteDeps;

@@ -3,10 +3,11 @@
 // one-shot CLI command opens it here; nothing else picks the database or the store.
 import path from 'node:path';
 import { logSerializers } from '../http/log-serializers.js';
+import type pg from 'pg';
 import pino, { type Logger } from 'pino';
 import type { EventStore } from '../adapters/event-store.js';
 import { createEsdbEventStore } from '../adapters/esdb/esdb-event-store.js';
-import { createDatabase, ensureDatabaseExists, type Database } from '../adapters/postgres/database.js';
+import { createDatabase, createExportPool, ensureDatabaseExists, type Database } from '../adapters/postgres/database.js';
 import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from '../adapters/postgres/embedded.js';
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../adapters/postgres/migrate.js';
@@ -28,6 +29,8 @@ export interface Infrastructure {
    * only to public addresses where private provider URLs are not allowed; undefined elsewhere.
    */
   orgUrlFetch: typeof fetch | undefined;
+  /** The pool exports read from (src/adapters/postgres/database.ts createExportPool). */
+  exportPool: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -59,7 +62,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     url = withDatabase(embedded.url, 'sprintguard');
     await ensureDatabaseExists(url);
   }
-  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, onError: (err) => log.warn({ err }, 'idle database connection failed') });
+  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS, onError: (err) => log.warn({ err }, 'idle database connection failed') });
   try {
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
@@ -69,6 +72,16 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       await runMigrations(db.knex, eventStoreMigrations);
       store = createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) });
     }
+    // Exports read through a pool of their own (long cursors, readers that may stall), so they never
+    // take the connections the event store and the projector need. No connection is made until used.
+    const exportPool = createExportPool({
+      url,
+      max: config.EXPORT_MAX_CONCURRENT,
+      acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+      statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS,
+      idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS,
+      onError: (err) => log.warn({ err }, 'idle export connection failed'),
+    });
     log.info({ eventStore: store.kind, embedded: Boolean(embedded) }, 'infrastructure ready');
     return {
       config,
@@ -77,7 +90,9 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       store,
       projections,
       orgUrlFetch: config.allowPrivateProviderUrls ? undefined : createPublicOnlyFetch(),
+      exportPool,
       async close() {
+        await exportPool.end().catch(() => undefined);
         await store.close();
         await db.close();
         await embedded?.stop();

@@ -1,6 +1,7 @@
 // The options of every plugin and route of the app, built from the shared commands, the vendor
 // clients and the read-model waiter. Route-only commands (backlog, chat, billing, suppressions)
 // are built here, once.
+import { serverOptions } from '../http/server-options.js';
 import type { Position } from '../adapters/event-store.js';
 import type { IdentityVerifier } from '../adapters/identity/identity.js';
 import { createBacklogCommands } from '../commands/backlog.commands.js';
@@ -53,7 +54,7 @@ export function createAppServices(
   deps: { identity: IdentityVerifier; readModels: ReadModelWaiter; shared: SharedCommands; options: ServiceOptions },
 ): AppServices {
   const { config, store, log } = infra;
-  const { knex, pool } = infra.db;
+  const { knex } = infra.db;
   const { identity, readModels, shared, options } = deps;
   const { now, orgCommands, boards, planLimits, enforcePlanLimits } = shared;
   const timeoutMs = config.READ_YOUR_WRITES_TIMEOUT_MS;
@@ -95,7 +96,14 @@ export function createAppServices(
   const suppressionCommands = createSuppressionCommands({ store, now, cache: new StateCache() });
   return {
     logger: log,
-    rateLimit: { readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE, writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE, now: () => now().getTime() },
+    server: serverOptions(config),
+    rateLimit: {
+      readsPerMinute: config.RATE_LIMIT_READS_PER_MINUTE,
+      writesPerMinute: config.RATE_LIMIT_WRITES_PER_MINUTE,
+      replicas: config.RATE_LIMIT_REPLICAS,
+      ...(config.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ? { authFailuresPerMinute: config.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE } : {}),
+      now: () => now().getTime(),
+    },
     auth: { identity },
     permissions: { loadMember },
     apiVersion: API_VERSION,
@@ -114,8 +122,20 @@ export function createAppServices(
     notifications: { knex, notifications: boards.notifications, awaitReadModel: awaitProjections([NOTIFICATION_SETTINGS_PROJECTION]) },
     runs,
     readSide: { knex, now },
-    exports: { knex, pool, now },
-    runStream: { store, feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)) },
+    exports: {
+      knex,
+      pool: infra.exportPool,
+      now,
+      limits: { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxPerOrg: config.EXPORT_MAX_CONCURRENT_PER_ORG, stallTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
+      session: { statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
+    },
+    runStream: {
+      store,
+      feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)),
+      maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
+      maxStreams: config.SSE_MAX_STREAMS,
+      resumeScanLimit: config.SSE_RESUME_SCAN_LIMIT,
+    },
     backlog: {
       knex,
       backlog: createBacklogCommands({ store, now, loadOrg: orgCommands.load, cache: new StateCache(), ...(llm.extractor ? { llmExtractor: llm.extractor } : {}) }),

@@ -4,6 +4,7 @@ import type { RunFeed } from './sse/run-feed.js';
 import type { Identity } from '../adapters/identity/identity.js';
 import type { Permission } from '../domain/permissions.js';
 import type { Access } from './plugins/permissions.js';
+import type { AuthFailureBudget } from './plugins/rate-limit.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,5 +35,7 @@ declare module 'fastify' {
     orgId: string;
     /** The caller's application role and permissions; set by the permissions plugin on protected routes. */
     access: Access;
+    /** The client address's failed-authentication budget; set by the rate-limit plugin when a token is sent. */
+    authFailureBudget: AuthFailureBudget | null;
   }
 }

@@ -28,6 +28,9 @@ export interface RateLimiter {
   peek(key: string): RateDecision;
   /** Keys held now (for tests of the memory bound). */
   readonly size: number;
+  /** Requests allowed per window, and the window (for RateLimit-* headers). */
+  readonly limit: number;
+  readonly windowMs: number;
 }
 
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
@@ -92,5 +95,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     get size() {
       return buckets.size;
     },
+    limit,
+    windowMs,
   };
 }

@@ -58,4 +58,27 @@ describe('rate limits', () => {
     const dave = await t.auth({ orgId: 'org_rl', userId: 'dave' });
     expect((await t.app.inject({ url: '/api/org/settings', headers: dave, remoteAddress: '10.2.2.3' })).statusCode).toBe(200);
   });
+
+  it('never refuses a valid token for the failures of others at its address', async () => {
+    for (let i = 0; i < 5; i++) await t.app.inject({ url: '/api/org/settings', headers: { authorization: 'Bearer a.b.c' }, remoteAddress: '10.3.3.3' });
+    expect((await t.app.inject({ url: '/api/org/settings', headers: { authorization: 'Bearer a.b.c' }, remoteAddress: '10.3.3.3' })).statusCode).toBe(429);
+    const erin = await t.auth({ orgId: 'org_rl', userId: 'erin' });
+    expect((await t.app.inject({ url: '/api/org/settings', headers: erin, remoteAddress: '10.3.3.3' })).statusCode).toBe(200);
+  });
+
+  it('sends RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset on limited answers', async () => {
+    const frank = await t.auth({ orgId: 'org_rl', userId: 'frank' });
+    const ok = await t.app.inject({ url: '/api/org/settings', headers: frank });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['ratelimit-limit']).toBe('3');
+    expect(ok.headers['ratelimit-remaining']).toBe('2');
+    expect(Number(ok.headers['ratelimit-reset'])).toBeGreaterThanOrEqual(1);
+    const anonymous = await t.app.inject({ url: '/api/health', remoteAddress: '10.4.4.4' });
+    expect(anonymous.headers['ratelimit-limit']).toBe('3');
+    for (let i = 0; i < 2; i++) await t.app.inject({ url: '/api/org/settings', headers: frank });
+    const refused = await t.app.inject({ url: '/api/org/settings', headers: frank });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['ratelimit-remaining']).toBe('0');
+    expect(refused.headers['ratelimit-reset']).toBe(refused.headers['retry-after']);
+  });
 });

@@ -9,6 +9,7 @@
 // retried (docs/notifications.md).
 import { errorCode, NOT_SENT_CODES } from '../../lib/network-errors.js';
 import { retryAfterMs } from '../outbound-http/vendor-http.js';
+import { readErrorExcerpt } from '../outbound-http/bounded-body.js';
 import type { Notification } from '../../domain/notification.message.js';
 
 export type AttemptOutcome =
@@ -72,7 +73,8 @@ export async function postWebhook(
     if (options.signal?.aborted) return { ok: false, retryable: true, message: `the request to ${vendor} was cancelled` };
     return { ok: false, retryable: code !== undefined && NOT_SENT_CODES.has(code), message: `${vendor} could not be reached${code ? ` (${code})` : ''}` };
   }
-  const body = await response.text().catch(() => '');
+  // Only the start of the answer is kept (a chat webhook answers a few bytes; a hostile URL could answer gigabytes).
+  const body = await readErrorExcerpt(response);
   if (response.status === 429 || response.status >= 500) {
     const hinted = retryHint?.(body) ?? retryAfterMs(response.headers.get('retry-after'));
     const what = response.status === 429 ? 'rate limited the message' : `answered ${response.status}`;

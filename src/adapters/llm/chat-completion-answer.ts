@@ -1,5 +1,10 @@
 // Reading an OpenAI-compatible chat-completions answer, shared by meeting extraction and the chat
-// assistant: the body as JSON, the status, a refusal, then the first choice's content.
+// assistant: the body as JSON (at most MAX_COMPLETION_BYTES, read while it streams), the status, a
+// refusal, then the first choice's content.
+import { readBoundedJson, ResponseTooLargeError } from '../outbound-http/bounded-body.js';
+
+/** Largest answer read from the language model; a completion is a few kilobytes. */
+export const MAX_COMPLETION_BYTES = 2 * 1024 * 1024;
 export type CompletionAnswer =
   | { ok: true; content: string; finishReason: unknown }
   | { ok: false; reason: string };
@@ -7,8 +12,10 @@ export type CompletionAnswer =
 export async function readCompletionAnswer(res: Response): Promise<CompletionAnswer> {
   let body: unknown;
   try {
-    body = await res.json();
-  } catch {
+    body = await readBoundedJson(res, MAX_COMPLETION_BYTES);
+    if (body === undefined) throw new SyntaxError('empty body');
+  } catch (err) {
+    if (err instanceof ResponseTooLargeError) return { ok: false, reason: `HTTP ${res.status} with an answer over ${MAX_COMPLETION_BYTES} bytes` };
     return { ok: false, reason: `HTTP ${res.status} with a body that is not JSON` };
   }
   // Never echo the provider's error body: it may quote the request (and so the key's owner, or the transcript).

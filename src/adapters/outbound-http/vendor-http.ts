@@ -9,6 +9,8 @@
 // again blindly: the error says `maybeApplied`, and the caller looks at the vendor's state first.
 import { errorCode, NOT_SENT_CODES } from '../../lib/network-errors.js';
 import { backoffDelay, sleep as timerSleep } from '../../lib/retry.js';
+// An error body is read only up to MAX_BODY bytes, while it streams (bounded-body.ts).
+import { readErrorExcerpt } from './bounded-body.js';
 
 export class VendorHttpError extends Error {
   override readonly name = 'VendorHttpError';
@@ -93,10 +95,10 @@ export async function vendorFetch(url: string, init: RequestInit, options: Vendo
     } else if (response.status !== 429 && response.status < 500) {
       return response;
     } else if (!repeatable && response.status !== 429) {
-      const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
+      const body = await readErrorExcerpt(response, MAX_BODY);
       throw new VendorHttpError(`${vendor} answered ${response.status}`, response.status, true, body, true);
     } else if (attempt >= maxRetries) {
-      const body = (await response.text().catch(() => '')).slice(0, MAX_BODY);
+      const body = await readErrorExcerpt(response, MAX_BODY);
       const what = response.status === 429 ? 'rate limited the request' : `answered ${response.status}`;
       throw new VendorHttpError(`${vendor} ${what} after ${attempt + 1} attempts`, response.status, true, body);
     }

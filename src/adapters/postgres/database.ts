@@ -15,18 +15,25 @@ export interface DatabaseOptions {
   url: string;
   poolSize: number;
   applicationName?: string;
+  /** Longest wait for a free connection of either pool (default 10 s); past it the call fails and the request answers 503. */
+  acquireTimeoutMs?: number;
   onError?: (err: Error) => void;
 }
 
+/** Default wait for a free pooled connection: a full pool fails fast instead of hanging requests. */
+export const DEFAULT_ACQUIRE_TIMEOUT_MS = 10_000;
+
 export function createDatabase(options: DatabaseOptions): Database {
   const { url, poolSize, applicationName = 'sprintguard' } = options;
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName });
+  const acquireTimeoutMs = options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, application_name: applicationName, connectionTimeoutMillis: acquireTimeoutMs });
   // An idle client losing its connection emits here; without a listener the process would crash.
   pool.on('error', (err) => options.onError?.(err));
   const knex = knexFactory({
     client: 'pg',
     connection: { connectionString: url, application_name: `${applicationName}-rm` },
     pool: { min: 0, max: poolSize },
+    acquireConnectionTimeout: acquireTimeoutMs,
   });
   let closed: Promise<void> | undefined;
   return {
@@ -60,6 +67,34 @@ export function createDedicatedClient(url: string, options: SessionOptions): pg.
     ...(options.keepAliveInitialDelayMillis !== undefined ? { keepAliveInitialDelayMillis: options.keepAliveInitialDelayMillis } : {}),
     ...(options.queryTimeoutMs !== undefined ? { query_timeout: options.queryTimeoutMs } : {}),
   });
+}
+
+export interface ExportPoolOptions {
+  url: string;
+  /** Connections: the exports that may run at once in this process. */
+  max: number;
+  acquireTimeoutMs?: number;
+  /** statement_timeout of every export session. */
+  statementTimeoutMs: number;
+  /** idle_in_transaction_session_timeout of every export session. */
+  idleInTransactionTimeoutMs: number;
+  onError?: (err: Error) => void;
+}
+
+/**
+ * A pool of its own for exports (long cursors, readers that may stall), so they can never take the
+ * connections of the event store and the projector. The session timeouts are set at connection time.
+ */
+export function createExportPool(options: ExportPoolOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max,
+    application_name: 'sprintguard-export',
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? DEFAULT_ACQUIRE_TIMEOUT_MS,
+    options: `-c statement_timeout=${Math.trunc(options.statementTimeoutMs)} -c idle_in_transaction_session_timeout=${Math.trunc(options.idleInTransactionTimeoutMs)}`,
+  });
+  pool.on('error', (err) => options.onError?.(err));
+  return pool;
 }
 
 /** Creates a database on the server of `url` when it does not exist yet. */

@@ -3,6 +3,7 @@
 // docs.github.com/rest/using-the-rest-api/using-pagination-in-the-rest-api). The list has no "since"
 // filter: newest update first, so paging stops at the first pull request older than `updatedSince`.
 import { collectPullRequests, text } from './source-control-http.js';
+import { BOARD_TEXT_LIMITS, capText } from '../boards/board-text-limits.js';
 import {
   SourceControlError,
   type ListPullRequestsOptions,
@@ -66,9 +67,9 @@ export function createGitHubSource(connection: SourceControlConnection, base: UR
               ? undefined
               : {
                   number: raw.number,
-                  title: text(raw.title),
+                  title: capText(text(raw.title), BOARD_TEXT_LIMITS.title),
                   branch: text(raw.head?.ref),
-                  body: text(raw.body),
+                  body: capText(text(raw.body), BOARD_TEXT_LIMITS.body),
                   url: text(raw.html_url),
                   repository,
                   state: text(raw.merged_at) ? 'merged' : text(raw.state),

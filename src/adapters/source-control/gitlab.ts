@@ -3,6 +3,7 @@
 // header (empty on the last page; docs.gitlab.com/api/rest/#pagination). `x-total` may be absent on
 // large sets, so it is never relied on. The token goes in `PRIVATE-TOKEN`.
 import { collectPullRequests, text } from './source-control-http.js';
+import { BOARD_TEXT_LIMITS, capText } from '../boards/board-text-limits.js';
 import {
   SourceControlError,
   type ListPullRequestsOptions,
@@ -59,9 +60,9 @@ export function createGitLabSource(connection: SourceControlConnection, base: UR
               ? undefined
               : {
                   number: raw.iid,
-                  title: text(raw.title),
+                  title: capText(text(raw.title), BOARD_TEXT_LIMITS.title),
                   branch: text(raw.source_branch),
-                  body: text(raw.description),
+                  body: capText(text(raw.description), BOARD_TEXT_LIMITS.body),
                   url: text(raw.web_url),
                   repository,
                   state: text(raw.state),

@@ -1,6 +1,7 @@
 // The HTTP code GitHub and GitLab share. Both go through vendorFetch (timeouts, bounded retries,
 // 429 + Retry-After) after `rateLimitAsRetryAfter` has turned each vendor's own rate-limit answer into
 // a plain 429 + Retry-After, so rate limits are handled by the boards' own code path.
+import { DEFAULT_MAX_RESPONSE_BYTES, readBoundedText, readErrorExcerpt, ResponseTooLargeError } from '../outbound-http/bounded-body.js';
 import type { PullRequestSummary } from '../../domain/cycles/cycle.js';
 import { VendorHttpError, vendorFetch, type VendorFetchOptions } from '../outbound-http/vendor-http.js';
 import { SourceControlError, type ListPullRequestsOptions, type SourceControlOptions } from './source-control.js';
@@ -35,7 +36,7 @@ export function rateLimitAsRetryAfter(inner: typeof fetch, now: () => number, ma
     let waitS = retryAfter !== null && /^\d+$/.test(retryAfter.trim()) ? Number(retryAfter) : undefined;
     if (waitS === undefined && reset !== null && /^\d+$/.test(reset)) waitS = Math.max(1, Math.ceil(Number(reset) - now() / 1000));
     waitS ??= SECONDARY_LIMIT_WAIT_S;
-    const body = await response.text().catch(() => '');
+    const body = await readErrorExcerpt(response);
     const headers = new Headers(h);
     if (waitS * 1000 > maxWaitMs) {
       headers.set(RESETS_AT, new Date(now() + waitS * 1000).toISOString());
@@ -83,7 +84,13 @@ export async function sourceControlGet(
     await response.body?.cancel().catch(() => undefined);
     throw new SourceControlError(`${vendor}'s rate limit is spent until ${resetsAt}; try again then`, { status: 429, retryable: true, kind: 'rate_limited' });
   }
-  const raw = await response.text();
+  let raw: string;
+  try {
+    raw = await readBoundedText(response, DEFAULT_MAX_RESPONSE_BYTES, { vendor });
+  } catch (err) {
+    if (err instanceof ResponseTooLargeError) throw new SourceControlError(err.message, { status: response.status, retryable: false, kind: 'invalid' });
+    throw err;
+  }
   let data: unknown;
   try {
     data = raw ? JSON.parse(raw) : undefined;

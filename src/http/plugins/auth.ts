@@ -1,6 +1,9 @@
 // Authentication: every route that is not marked public needs `Authorization: Bearer <token>`.
 // The token is verified by the identity port; the caller's organization comes from it and from
 // nowhere else, so every query downstream is scoped by request.orgId.
+// A token that fails from an address whose failed authentications spent their budget (rate-limit.ts)
+// answers 429 instead of 401; the budget is consulted only on failure, so a valid token is never
+// refused by it, whoever else shares the address.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
@@ -58,7 +61,8 @@ export default fp<AuthPluginOptions>(
       const header = request.headers.authorization;
       if (!header) throw new MiddlewareError(401, 'Missing bearer token');
       const match = BEARER.exec(header);
-      if (!match) throw new MiddlewareError(401, 'Malformed Authorization header; expected Bearer <token>');
+      const failed = (message: string) => request.authFailureBudget?.refusal() ?? new MiddlewareError(401, message);
+      if (!match) throw failed('Malformed Authorization header; expected Bearer <token>');
       const token = match[1]!;
       let who = verified.get(token, Date.now());
       try {
@@ -67,11 +71,11 @@ export default fp<AuthPluginOptions>(
           verified.set(token, who);
         }
       } catch (err) {
-        if (err instanceof IdentityError) throw new MiddlewareError(401, err.message);
+        if (err instanceof IdentityError) throw failed(err.message);
         request.log.error({ err }, 'identity verification failed');
         throw new MiddlewareError(503, 'Identity provider unavailable');
       }
-      if (!who.orgId) throw new MiddlewareError(403, 'The token names no organization; select an organization and sign in again');
+      if (!who.orgId) throw request.authFailureBudget?.refusal() ?? new MiddlewareError(403, 'The token names no organization; select an organization and sign in again');
       request.identity = who;
       request.orgId = who.orgId;
     });

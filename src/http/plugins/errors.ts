@@ -46,6 +46,19 @@ function isDataException(err: unknown): boolean {
   return e?.cause !== undefined && e.cause !== err ? isDataException(e.cause) : false;
 }
 
+/**
+ * No pooled database connection became free in time: pg's `connectionTimeoutMillis` ("timeout
+ * exceeded when trying to connect") or knex's `acquireConnectionTimeout` (KnexTimeoutError). The
+ * database is busy, not broken: 503 with a short Retry-After instead of a request that hangs.
+ */
+export function isPoolAcquireTimeout(err: unknown): boolean {
+  for (let e = err as { name?: unknown; message?: unknown; cause?: unknown } | null | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.name === 'KnexTimeoutError') return true;
+    if (typeof e.message === 'string' && /^timeout exceeded when trying to connect$|^Connection terminated due to connection timeout$/.test(e.message)) return true;
+  }
+  return false;
+}
+
 function isConnectionFailure(err: unknown): boolean {
   return err instanceof EventStoreUnavailableError || isPostgresUnavailable(err) || isPostgresUnavailable((err as { cause?: unknown }).cause);
 }
@@ -91,6 +104,10 @@ export default fp(
       if (isDataException(err)) {
         request.log.warn({ err }, 'request value refused by the database');
         return reply.code(400).send({ detail: 'The request holds a value that cannot be stored (for instance a NUL character)' });
+      }
+      if (isPoolAcquireTimeout(err)) {
+        request.log.warn({ err }, 'no database connection free in time');
+        return reply.code(503).header('retry-after', '1').send({ detail: 'Service busy: no database connection became free in time; retry shortly' });
       }
       if (isConnectionFailure(err)) {
         request.log.error({ err }, 'dependency unavailable');

@@ -1,4 +1,7 @@
 // GET /api/runs/export and GET /api/runs/{run_id}/actions/export: CSV (streamed) or PDF.
+// Each export takes a slot (per process and per organization, else 429 + Retry-After), runs in a
+// database session with its own statement and idle-in-transaction timeouts, and is cut off when its
+// reader stops reading (src/http/export-limits.ts).
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
@@ -6,6 +9,9 @@ import type pg from 'pg';
 import { DomainError, notFound } from '../../domain/errors.js';
 import { getRun } from '../../queries/runs.query.js';
 import { actionsCsv, actionsPdf, runsCsv, runsPdf, type RunExportFilters } from '../../queries/exports/run-exports.js';
+import type { ExportSessionLimits } from '../../queries/exports/export-session.js';
+import { DEFAULT_EXPORT_SESSION } from '../../queries/exports/export-session.js';
+import { createExportSlots, DEFAULT_EXPORT_LIMITS, guardExportResponse, type ExportLimitOptions } from '../export-limits.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import { RunParamsSchema } from '../schemas/runs.schemas.js';
 
@@ -33,7 +39,26 @@ function checkDate(field: string, value: string | undefined): void {
   if (value !== undefined && Number.isNaN(Date.parse(value))) throw new DomainError('invalid', `querystring/${field} must be an ISO date`);
 }
 
-export const exportRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; pool: pg.Pool; now: () => Date }> = async (app, deps) => {
+export interface ExportRouteDeps {
+  knex: Knex;
+  /** The pool exports read from (its own, ideally: src/adapters/postgres/database.ts createExportPool). */
+  pool: pg.Pool;
+  now: () => Date;
+  /** Concurrency and stall limits (default DEFAULT_EXPORT_LIMITS). */
+  limits?: ExportLimitOptions;
+  /** statement_timeout and idle_in_transaction_session_timeout of each export (default DEFAULT_EXPORT_SESSION). */
+  session?: ExportSessionLimits;
+}
+
+export const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteDeps> = async (app, deps) => {
+  const limits = deps.limits ?? DEFAULT_EXPORT_LIMITS;
+  const session = deps.session ?? DEFAULT_EXPORT_SESSION;
+  const slots = createExportSlots(limits);
+  /** Takes the caller's slot; it is given back when the response is over. */
+  const takeSlot = (request: { orgId: string }, reply: Parameters<typeof guardExportResponse>[0]) => {
+    const release = slots.acquire(request.orgId);
+    guardExportResponse(reply, release, limits.stallTimeoutMs);
+  };
   app.get(
     '/api/runs/export',
     {
@@ -46,11 +71,12 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; pool: pg.Pool
       checkDate('to', filters.to);
       const f: RunExportFilters = filters;
       const stamp = deps.now().toISOString().slice(0, 10);
+      takeSlot(request, reply);
       if (format === 'pdf') {
-        const pdf = await runsPdf(deps.pool, request.orgId, f, deps.now());
+        const pdf = await runsPdf(deps.pool, request.orgId, f, deps.now(), session);
         return reply.type('application/pdf').header('content-disposition', `attachment; filename="runs-${stamp}.pdf"`).send(Buffer.from(pdf));
       }
-      const csv = await runsCsv(deps.pool, request.orgId, f);
+      const csv = await runsCsv(deps.pool, request.orgId, f, session);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="runs-${stamp}.csv"`).send(csv);
     },
   );
@@ -74,11 +100,12 @@ export const exportRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; pool: pg.Pool
       checkDate('to', filters.to);
       if (!(await getRun(deps.knex, request.orgId, runId))) throw notFound('Run not found');
       const name = `run-${runId.replace(/[^A-Za-z0-9-]/g, '')}-actions`;
+      takeSlot(request, reply);
       if (format === 'pdf') {
-        const pdf = await actionsPdf(deps.pool, request.orgId, runId, deps.now(), filters);
+        const pdf = await actionsPdf(deps.pool, request.orgId, runId, deps.now(), filters, session);
         return reply.type('application/pdf').header('content-disposition', `attachment; filename="${name}.pdf"`).send(Buffer.from(pdf));
       }
-      const csv = await actionsCsv(deps.pool, request.orgId, runId, filters);
+      const csv = await actionsCsv(deps.pool, request.orgId, runId, filters, session);
       return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}.csv"`).send(csv);
     },
   );

@@ -7,6 +7,9 @@
 // A client too slow to take its messages is disconnected rather than buffered without limit: it
 // comes back with Last-Event-ID and resumes from the store.
 // The bearer header is required; a token in the query string is refused (it would end up in logs).
+// Open streams are capped per user and per process (429 + Retry-After past either), and a resume
+// of the organization feed reads a bounded number of events (resumeScanLimit), so neither one
+// user's tabs nor a `Last-Event-ID: 0/0` can take what other tenants need.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
@@ -22,9 +25,17 @@ export interface RunStreamDeps {
   heartbeatMs?: number;
   /** Bytes a client may leave unread before it is disconnected (default 1 MiB). */
   maxBufferedBytes?: number;
-  /** Run events of the global log an organization feed reads to resume (default 10,000). */
+  /** Run events of the global log an organization feed reads to resume (default 1,000); further behind → a reset event. */
   resumeScanLimit?: number;
+  /** Open streams per user (default 32: tabs and devices of one person); more answer 429. */
+  maxStreamsPerUser?: number;
+  /** Open streams in this process (default 1,000); more answer 429. */
+  maxStreams?: number;
 }
+
+export const DEFAULT_STREAM_LIMITS = { maxStreamsPerUser: 32, maxStreams: 1_000, resumeScanLimit: 1_000 } as const;
+/** Seconds a refused client is asked to wait (a stream of the same user may close meanwhile). */
+const STREAM_RETRY_AFTER_S = 10;
 
 // The feed hands the same RecordedEvent object to every listener: serialize it once, not once per
 // client (with 1,000 clients on one run that was 1,000 JSON.stringify calls per event).
@@ -42,6 +53,29 @@ const message = (id: string, e: RecordedEvent) => `id: ${id}\nevent: ${e.type}\n
 
 export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (app, deps) => {
   const open = new Set<FastifyReply>();
+  const maxPerUser = deps.maxStreamsPerUser ?? DEFAULT_STREAM_LIMITS.maxStreamsPerUser;
+  const maxStreams = deps.maxStreams ?? DEFAULT_STREAM_LIMITS.maxStreams;
+  const perUser = new Map<string, number>();
+  let streams = 0;
+  const tooMany = (message: string) =>
+    new MiddlewareError(429, message, { retry_after_seconds: STREAM_RETRY_AFTER_S }, { 'retry-after': String(STREAM_RETRY_AFTER_S) });
+  /** Counts one open stream for `user`, or throws the 429; the returned function uncounts it (once). */
+  const admit = (user: string): (() => void) => {
+    const mine = perUser.get(user) ?? 0;
+    if (mine >= maxPerUser) throw tooMany(`You have ${maxPerUser} run streams open already; close one (or reuse it) first`);
+    if (streams >= maxStreams) throw tooMany('This server has all the run streams it can hold; retry shortly');
+    perUser.set(user, mine + 1);
+    streams++;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      streams--;
+      const rest = (perUser.get(user) ?? 1) - 1;
+      if (rest <= 0) perUser.delete(user);
+      else perUser.set(user, rest);
+    };
+  };
   // preClose, not onClose: closing the server waits for open connections, and these stay open
   // until we end them. Tell clients to come back soon (to another instance, or this one restarted).
   app.addHook('preClose', async () => {
@@ -87,6 +121,10 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
       let lastPosition: Position | undefined = resumeFrom;
       const maxBuffered = deps.maxBufferedBytes ?? 1024 * 1024;
 
+      // The route is always behind auth in the application; mounted alone (tests), it has no identity.
+      const userId = (request.identity as typeof request.identity | undefined)?.userId ?? '';
+      const leave = admit(JSON.stringify([orgId, userId]));
+      reply.raw.once('close', leave);
       reply.hijack();
       const res = reply.raw;
       const buffered: RecordedEvent[] = [];
@@ -144,7 +182,7 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
         if (resumeFrom) {
           // What the client missed, from the global log (readAll is inclusive: `send` skips the
           // event it already has). Bounded: a client away too long is told to reload instead.
-          const limit = deps.resumeScanLimit ?? 10_000;
+          const limit = deps.resumeScanLimit ?? DEFAULT_STREAM_LIMITS.resumeScanLimit;
           let scanned = 0;
           try {
             for await (const e of deps.store.readAll({ from: resumeFrom, filter: { streamPrefixes: [streamCategories.run] }, maxCount: limit })) {

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import { csvFromQuery, safeCell, type CsvColumn } from './csv.js';
 import { renderPdfTable, type PdfColumn } from './pdf.js';
+import { exportQuery, exportRows, type ExportSessionLimits } from './export-session.js';
 
 export interface RunExportFilters {
   board_type?: string;
@@ -59,25 +60,34 @@ function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: s
   return { sql, params };
 }
 
+/** The rows' cells, made one row at a time as the layout asks (it yields between stretches of rows). */
+function* cellsOf(rows: Record<string, unknown>[], columns: readonly CsvColumn[]): Generator<string[]> {
+  for (const r of rows) yield columns.map((c) => safeCell(r[c.field]));
+}
+
+async function* asyncCellsOf(rows: AsyncIterable<Record<string, unknown>>, columns: readonly CsvColumn[]): AsyncGenerator<string[]> {
+  for await (const r of rows) yield columns.map((c) => safeCell(r[c.field]));
+}
+
 export function describeFilters(f: RunExportFilters): string {
   const parts = Object.entries(f).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${String(v)}`);
   return parts.length ? `Filters: ${parts.join(', ')}` : 'Filters: none';
 }
 
-export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters): Promise<Readable> {
+export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters, limits?: ExportSessionLimits): Promise<Readable> {
   const { sql, params } = runsQuery(orgId, f);
-  return csvFromQuery(pool, sql, params, RUN_COLUMNS);
+  return csvFromQuery(pool, sql, params, RUN_COLUMNS, limits);
 }
 
-export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date): Promise<Uint8Array> {
+export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date, limits?: ExportSessionLimits): Promise<Uint8Array> {
   const { sql, params } = runsQuery(orgId, f, PDF_ROW_LIMIT + 1);
-  const { rows } = await pool.query<Record<string, unknown>>(sql, params);
+  const rows = await exportQuery<Record<string, unknown>>(pool, sql, params, limits);
   const truncated = rows.length > PDF_ROW_LIMIT;
   return renderPdfTable({
     title: 'Sprintguard runs',
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}${truncated ? ` - first ${PDF_ROW_LIMIT} runs only; use format=csv for all` : ''}`],
     columns: RUN_COLUMNS,
-    rows: rows.slice(0, PDF_ROW_LIMIT).map((r) => RUN_COLUMNS.map((c) => safeCell(r[c.field]))),
+    rows: cellsOf(rows.slice(0, PDF_ROW_LIMIT), RUN_COLUMNS),
   });
 }
 
@@ -102,18 +112,17 @@ function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?:
   return { sql, params };
 }
 
-export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}): Promise<Readable> {
+export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Readable> {
   const { sql, params } = actionsQuery(orgId, runId, f);
-  return csvFromQuery(pool, sql, params, ACTION_COLUMNS);
+  return csvFromQuery(pool, sql, params, ACTION_COLUMNS, limits);
 }
 
-export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}): Promise<Uint8Array> {
+export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Uint8Array> {
   const { sql, params } = actionsQuery(orgId, runId, f, PDF_ROW_LIMIT);
-  const { rows } = await pool.query<Record<string, unknown>>(sql, params);
   return renderPdfTable({
     title: `Sprintguard run ${runId}: action log`,
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}`],
     columns: ACTION_COLUMNS,
-    rows: rows.map((r) => ACTION_COLUMNS.map((c) => safeCell(r[c.field]))),
+    rows: asyncCellsOf(exportRows(pool, sql, params, limits), ACTION_COLUMNS),
   });
 }

@@ -2,6 +2,8 @@
 // /rest/api/3/search/jql with nextPageToken paging; comments in Atlassian Document Format;
 // transitions chosen by target name or status category, never by hard-coded ids.
 import { VendorHttpError, vendorFetch } from '../../outbound-http/vendor-http.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBoundedText, ResponseTooLargeError } from '../../outbound-http/bounded-body.js';
+import { capBoardItem } from '../board-text-limits.js';
 import { assertProviderUrlAllowed } from '../url-policy.js';
 import {
   BoardProviderError,
@@ -22,6 +24,8 @@ export interface JiraBoardOptions {
   maxRetries?: number;
   /** Story-points field of the site (varies per site; customfield_10016 on most). */
   estimateField?: string;
+  /** Largest answer read, in bytes (default 8 MiB); a larger one fails the call. */
+  maxResponseBytes?: number;
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -99,7 +103,13 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
       }
       throw err;
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await readBoundedText(response, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, { vendor: 'Jira' });
+    } catch (err) {
+      if (err instanceof ResponseTooLargeError) throw new BoardProviderError(`${what}: ${err.message}`, { status: response.status, retryable: false, kind: 'invalid' });
+      throw err;
+    }
     let data: unknown;
     try {
       data = text ? JSON.parse(text) : undefined;
@@ -121,7 +131,7 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
   function toItem(issue: JiraIssue): BoardItem {
     const f = issue.fields;
     const estimate = f[estimateField];
-    return {
+    return capBoardItem({
       id: issue.id,
       key: issue.key,
       title: f.summary ?? '',
@@ -133,7 +143,7 @@ export function createJiraBoard(connection: JiraConnection, options: JiraBoardOp
       priority: f.priority?.name ?? null,
       labels: f.labels ?? [],
       updatedAt: f.updated ? new Date(f.updated).toISOString() : new Date(0).toISOString(),
-    };
+    });
   }
 
   const fields = ['summary', 'status', 'assignee', 'labels', 'priority', 'updated', estimateField];

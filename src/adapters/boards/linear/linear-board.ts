@@ -9,6 +9,8 @@
 // - Issue ids accept the identifier ("ENG-12") as well as the uuid, so most calls need no lookup.
 import { backoffDelay, sleep as timerSleep } from '../../../lib/retry.js';
 import { VendorHttpError, retryAfterMs, vendorFetch } from '../../outbound-http/vendor-http.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, readBoundedJson, ResponseTooLargeError } from '../../outbound-http/bounded-body.js';
+import { capBoardItem } from '../board-text-limits.js';
 import { assertProviderUrlAllowed } from '../url-policy.js';
 import {
   BoardProviderError,
@@ -21,6 +23,8 @@ import {
 } from '../board-provider.js';
 
 export interface LinearBoardOptions {
+  /** Largest answer read, in bytes (default 8 MiB); a larger one fails the call. */
+  maxResponseBytes?: number;
   /** ALLOW_PRIVATE_PROVIDER_URLS (default false: https on a public host only). */
   allowPrivateUrls?: boolean;
   timeoutMs?: number;
@@ -121,8 +125,9 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
       const status = response.status;
       let body: { data?: T | null; errors?: GraphQLError[] } | undefined;
       try {
-        body = (await response.json()) as typeof body;
-      } catch {
+        body = await readBoundedJson<NonNullable<typeof body>>(response, options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, { vendor: 'Linear' });
+      } catch (err) {
+        if (err instanceof ResponseTooLargeError) throw new BoardProviderError(`${what}: ${err.message}`, { status, retryable: false, kind: 'invalid' });
         body = undefined;
       }
       const error = body?.errors?.[0];
@@ -178,7 +183,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
   }
 
   function toItem(n: LinearIssueNode): BoardItem {
-    return {
+    return capBoardItem({
       id: n.id,
       key: n.identifier,
       title: n.title,
@@ -191,7 +196,7 @@ export function createLinearBoard(connection: LinearConnection, options: LinearB
       labels: (n.labels?.nodes ?? []).map((l) => l.name),
       updatedAt: n.updatedAt ?? new Date(0).toISOString(),
       ...(n.branchName ? { branchName: n.branchName } : {}),
-    };
+    });
   }
 
   async function findIssue(key: string): Promise<LinearIssueNode | undefined> {

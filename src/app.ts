@@ -16,6 +16,7 @@ import { StateCache } from './commands/state-cache.js';
 import { planLimitsEnforced, type Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
+import emptyBodyPlugin from './http/plugins/empty-body.js';
 import openApiPlugin from './http/plugins/openapi.js';
 import permissionsPlugin from './http/plugins/permissions.js';
 import rateLimitPlugin from './http/plugins/rate-limit.js';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Order matters: the hooks run in registration order (see each plugin's header).
   await app.register(errorsPlugin);
+  await app.register(emptyBodyPlugin);
   await app.register(rateLimitPlugin, {
     readsPerMinute: deps.config.RATE_LIMIT_READS_PER_MINUTE,
     writesPerMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,

@@ -63,6 +63,8 @@ const counters: Record<string, keyof RunRow> = {
   skipped: 'skipped_actions_count',
 };
 
+const terminalStatus = { RunCompleted: 'completed', RunFailed: 'failed', RunRejected: 'rejected', RunCancelled: 'cancelled' } as const;
+
 class Batch {
   runs = new Map<string, RunRow>();
   actions = new Map<string, ActionRow>();
@@ -73,10 +75,14 @@ class Batch {
     return this.actions.get(`${runId}\u0000${actionId}`);
   }
 
-  /** Moves an action to a status, keeping the run's counters in step. */
+  /**
+   * Moves an action to a status, keeping the run's counters in step. `approved_actions_count`
+   * counts the actions approved (by a person or by auto mode) over the run's whole life, so an
+   * approved action that goes on to execute stays counted.
+   */
   setActionStatus(run: RunRow, action: ActionRow, status: string, revision: string, at: Date): void {
     const before = counters[action.status];
-    if (before) (run[before] as number) -= 1;
+    if (before && action.status !== 'approved') (run[before] as number) -= 1;
     if (action.status === 'proposed') run.pending_actions_count -= 1;
     action.status = status;
     const after = counters[status];
@@ -106,7 +112,7 @@ class Batch {
         flow: r.flow,
         write_mode: r.settings.write_mode,
         is_dry_run: r.dry_run || r.settings.write_mode === 'dry_run',
-        cycles_run: r.cycles,
+        cycles_run: [], // the cycles that ran: none until the run is planned
         planned_actions_count: 0,
         executed_actions_count: 0,
         failed_actions_count: 0,
@@ -134,6 +140,7 @@ class Batch {
     switch (event.type) {
       case 'RunPlanned':
         run.planned_actions_count = event.data.actions.length;
+        run.cycles_run = event.data.cycles ?? [...new Set(event.data.actions.map((a) => a.cycle))];
         run.items_read = event.data.items_read;
         event.data.actions.forEach((a, i) => {
           const row: ActionRow = {
@@ -206,10 +213,11 @@ class Batch {
       case 'RunCompleted':
       case 'RunFailed':
       case 'RunRejected':
-        run.status = event.type === 'RunCompleted' ? 'completed' : event.type === 'RunFailed' ? 'failed' : 'rejected';
+      case 'RunCancelled':
+        run.status = terminalStatus[event.type];
         run.completed_at = at;
         if (event.type === 'RunFailed') run.error = event.data.error;
-        if (event.type === 'RunRejected') run.error = event.data.reason ?? null;
+        if (event.type === 'RunRejected' || event.type === 'RunCancelled') run.error = event.data.reason ?? null;
         break;
       default:
         break;
@@ -245,7 +253,8 @@ async function loadRows(trx: Knex.Transaction, batch: Batch, events: readonly Re
 
 export const runsProjection: Projection = {
   name: 'runs',
-  version: 1,
+  // 2: cancelled runs, approved count over the run's life, cycles_run from the plan.
+  version: 2,
   tables: ['runs', 'run_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
   async apply(trx, events) {

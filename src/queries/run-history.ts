@@ -55,8 +55,10 @@ export async function runAsOf(store: EventStore, orgId: string, runId: string, a
   if (upTo.length === 0) return undefined;
   let state: RunState = runDecider.initialState;
   for (const e of upTo) state = runDecider.evolve(state, { type: e.type, data: e.data } as RunEvent);
-  const terminal = upTo.findLast((e) => e.type === 'RunCompleted' || e.type === 'RunFailed' || e.type === 'RunRejected');
-  return runViewFromState(state, { updatedAt: upTo.at(-1)!.created, completedAt: terminal?.created, itemsRead: itemsRead(upTo), error: errorOf(upTo) });
+  const terminal = upTo.findLast((e) => e.type === 'RunCompleted' || e.type === 'RunFailed' || e.type === 'RunRejected' || e.type === 'RunCancelled');
+  const planned = upTo.find((e) => e.type === 'RunPlanned');
+  const cyclesRun = planned ? ((planned.data as { cycles?: string[] }).cycles ?? state.request!.cycles) : [];
+  return runViewFromState(state, { updatedAt: upTo.at(-1)!.created, completedAt: terminal?.created, itemsRead: itemsRead(upTo), error: errorOf(upTo), cyclesRun });
 }
 
 function itemsRead(events: RecordedEvent[]): number {
@@ -65,7 +67,7 @@ function itemsRead(events: RecordedEvent[]): number {
 }
 
 function errorOf(events: RecordedEvent[]): string | null {
-  const last = events.findLast((e) => e.type === 'RunFailed' || e.type === 'RunRejected');
+  const last = events.findLast((e) => e.type === 'RunFailed' || e.type === 'RunRejected' || e.type === 'RunCancelled');
   if (!last) return null;
   const d = last.data as { error?: string; reason?: string };
   return d.error ?? d.reason ?? null;
@@ -74,7 +76,7 @@ function errorOf(events: RecordedEvent[]): string | null {
 /** The Run shape of the read model (toRunView), computed from a folded state. */
 export function runViewFromState(
   state: RunState,
-  times: { updatedAt: Date; completedAt: Date | undefined; itemsRead: number; error: string | null },
+  times: { updatedAt: Date; completedAt: Date | undefined; itemsRead: number; error: string | null; cyclesRun?: string[] },
 ): RunView {
   const r = state.request!;
   const count = (status: string) => state.actions.filter((a) => a.status === status).length;
@@ -86,10 +88,11 @@ export function runViewFromState(
     is_dry_run: r.dry_run || r.settings.write_mode === 'dry_run',
     planned_actions_count: state.actions.length,
     executed_actions_count: count('executed'),
-    cycles_run: r.cycles,
+    cycles_run: times.cyclesRun ?? r.cycles,
     flow: r.flow,
     write_mode: r.settings.write_mode,
-    approved_actions_count: count('approved'),
+    // Approved over the run's life: an executed (or failed, or executing) action was approved.
+    approved_actions_count: count('approved') + count('executing') + count('executed') + count('failed'),
     rejected_actions_count: count('rejected'),
     failed_actions_count: count('failed'),
     skipped_actions_count: count('skipped'),

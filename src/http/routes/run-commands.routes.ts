@@ -116,6 +116,9 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
   runCommand('/api/runs/:run_id/reject', 'runs:approve', 'Reject the run', (r) =>
     deps.runCommands.reject(r.orgId, r.params.run_id, r.body?.reason, commandContext(r)),
   );
+  runCommand('/api/runs/:run_id/cancel', 'runs:approve', 'Cancel the run, also while it executes (actions already performed stay recorded)', (r) =>
+    deps.runCommands.cancel(r.orgId, r.params.run_id, r.body?.reason, commandContext(r)),
+  );
 
   app.post(
     '/api/runs/:run_id/actions/:action_id/approve',

@@ -7,12 +7,15 @@ import { BoardTypeSchema, CycleIdSchema } from '../../domain/org.events.js';
 const NullableString = (options: { format?: string } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
+/** Every status a run can have (terminal ones: completed, failed, rejected, cancelled). */
+export const runStatuses = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected', 'cancelled'] as const;
+
 export const RunSchema = Type.Object(
   {
     id: Type.String(),
     board_type: Type.String(),
     project_key: Type.String(),
-    status: Type.String({ description: 'planning, awaiting_confirmation, awaiting_approval, executing, completed, failed or rejected' }),
+    status: Type.Unsafe<string>({ type: 'string', enum: [...runStatuses], description: 'planning, awaiting_confirmation, awaiting_approval, executing, completed, failed, rejected or cancelled' }),
     is_dry_run: Type.Boolean(),
     planned_actions_count: Type.Integer(),
     executed_actions_count: Type.Integer(),

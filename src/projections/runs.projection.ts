@@ -78,11 +78,12 @@ class Batch {
   /**
    * Moves an action to a status, keeping the run's counters in step. `approved_actions_count`
    * counts the actions approved (by a person or by auto mode) over the run's whole life, so an
-   * approved action that goes on to execute stays counted.
+   * approved action that goes on to execute stays counted (one skipped by a cancel does not).
    */
   setActionStatus(run: RunRow, action: ActionRow, status: string, revision: string, at: Date): void {
     const before = counters[action.status];
-    if (before && action.status !== 'approved') (run[before] as number) -= 1;
+    const staysApproved = action.status === 'approved' && status !== 'skipped';
+    if (before && !staysApproved) (run[before] as number) -= 1;
     if (action.status === 'proposed') run.pending_actions_count -= 1;
     action.status = status;
     const after = counters[status];

@@ -17,6 +17,8 @@ import { planLimitsEnforced, type Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
 import emptyBodyPlugin from './http/plugins/empty-body.js';
+import idempotencyPlugin from './http/plugins/idempotency.js';
+import { createIdempotencyKeys } from './http/idempotency/idempotency-keys.js';
 import openApiPlugin from './http/plugins/openapi.js';
 import permissionsPlugin from './http/plugins/permissions.js';
 import rateLimitPlugin from './http/plugins/rate-limit.js';
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { identity: deps.identity });
   await app.register(permissionsPlugin, { loadMember: (orgId, userId) => getMember(deps.knex, orgId, userId) });
   await app.register(openApiPlugin, { version: API_VERSION });
+  await app.register(idempotencyPlugin, { keys: createIdempotencyKeys(deps.knex, { ttlHours: deps.config.IDEMPOTENCY_KEY_TTL_HOURS, now }) });
 
   const orgCommands = createOrgCommands({ store: deps.store, now });
   const awaitProjections = (projections: string[]) => async (position: Position | undefined) => {

@@ -43,7 +43,7 @@ async function countEvents(sql: string, params: unknown[]): Promise<number> {
 
 beforeAll(async () => {
   jira = await startJiraStandIn();
-  h = await startRunHarness('api_behaviour');
+  h = await startRunHarness('api_behaviour', { RATE_LIMIT_WRITES_PER_MINUTE: '100000' });
   const saved = await h.call('POST', '/api/settings/integration', { board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token, project_keys: ['ONE'] });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   await settings({ write_mode: 'approval', action_cap: 25, confirmation_threshold: 3 });
@@ -186,5 +186,43 @@ describe('cancel', () => {
     expect(next.status).toBe(201);
     expect(next.body.id).not.toBe(run.body.id);
     expect(writesTo('CAW')).toEqual([]);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('a retried trigger with the same key gets the first answer; another body with the key answers 422', async () => {
+    seedProject('IDK');
+    const body = JSON.stringify({ board_type: 'jira', project_key: 'IDK', cycles: ['T'] });
+    const headers = { 'content-type': 'application/json', 'idempotency-key': 'trigger-idk-1' };
+    const first = await raw('POST', '/api/runs/trigger', { headers, body });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    // The same request retried (also with its fields in another order) is answered as the first time.
+    const retried = await raw('POST', '/api/runs/trigger', { headers, body: JSON.stringify({ cycles: ['T'], project_key: 'IDK', board_type: 'jira' }) });
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    expect(retried.headers.get('idempotent-replayed')).toBe('true');
+    expect(retried.headers.get('location')).toBe(`/api/runs/${String(first.body.id)}`);
+    // Concurrent retries too.
+    const burst = await Promise.all(Array.from({ length: 5 }, () => raw('POST', '/api/runs/trigger', { headers, body })));
+    expect(burst.map((r) => [r.status, r.body.id])).toEqual(Array.from({ length: 5 }, () => [201, first.body.id]));
+    const other = await raw('POST', '/api/runs/trigger', { headers, body: JSON.stringify({ board_type: 'jira', project_key: 'IDK', cycles: ['S'] }) });
+    expect(other.status).toBe(422);
+    expect(other.body.detail).toMatch(/Idempotency-Key/);
+    // Without a key, the same trigger is a resume (200), not the first answer.
+    expect((await raw('POST', '/api/runs/trigger', { headers: { 'content-type': 'application/json' }, body })).status).toBe(200);
+    await h.call('POST', `/api/runs/${String(first.body.id)}/reject`);
+  });
+
+  it('a retried import gets its first answer (created), not duplicates', async () => {
+    const body = JSON.stringify({ board_type: 'jira', project_key: 'IDK', items: [{ title: 'Idempotent import item' }] });
+    const headers = { 'content-type': 'application/json', 'idempotency-key': 'import-1' };
+    const first = await raw('POST', '/api/import/backlog', { headers, body });
+    expect(first.status).toBe(201);
+    const retried = await raw('POST', '/api/import/backlog', { headers, body });
+    expect(retried.status).toBe(201);
+    expect(retried.body).toEqual(first.body);
+    const unkeyed = await raw('POST', '/api/import/backlog', { headers: { 'content-type': 'application/json' }, body });
+    expect(unkeyed.body).toMatchObject({ created_count: 0, duplicate_count: 1 });
+    expect(await countEvents('SELECT count(*) AS n FROM idempotency_keys WHERE key = $1', ['import-1'])).toBe(1);
   });
 });

@@ -37,6 +37,9 @@ export const RunSchema = Type.Object(
   { $id: 'Run' },
 );
 
+/** 202: the write is recorded but the runs read model has not caught up within the wait. */
+export const AcceptedRunSchema = Type.Object({ id: Type.String(), status: Type.String(), detail: Type.String() });
+
 export const TriggeredRunSchema = Type.Composite([Type.Omit(RunSchema, []), Type.Object({ resumed: Type.Boolean() })]);
 
 export const ActionSchema = Type.Object(

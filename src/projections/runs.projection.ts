@@ -28,6 +28,7 @@ interface RunRow {
   items_read: number;
   requested_by: string;
   error: string | null;
+  execution_started_by: string | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
@@ -124,6 +125,7 @@ class Batch {
         items_read: 0,
         requested_by: r.requested_by,
         error: null,
+        execution_started_by: null,
         created_at: new Date(r.at),
         updated_at: at,
         completed_at: null,
@@ -186,6 +188,7 @@ class Batch {
       }
       case 'RunExecutionStarted':
         run.status = 'executing';
+        run.execution_started_by = event.data.by;
         if (event.data.auto_approve) {
           for (const [key, action] of this.actions) {
             if (key.startsWith(`${runId}\u0000`) && action.status === 'proposed') this.setActionStatus(run, action, 'approved', revision, at);

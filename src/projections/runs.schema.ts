@@ -56,4 +56,14 @@ export const runsMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Who started the run's execution (a person, or `system` in auto mode): the action exports
+    // name it as the actor of each executed action.
+    name: '0910_runs_execution_started_by',
+    async up(knex) {
+      await knex.schema.alterTable('runs', (t) => {
+        t.text('execution_started_by');
+      });
+    },
+  },
 ];

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signDevToken } from '../../src/adapters/identity/dev-identity.js';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { ORG, startRunHarness, type RunBody, type RunHarness } from '../support/run-harness.js';
+import { parseCsv, readPdf } from '../support/documents.js';
 
 let h: RunHarness;
 let jira: JiraStandIn;
@@ -109,6 +110,22 @@ describe('one active run per organization, board and project', () => {
       expect((await h.call('POST', `/api/runs/${runId}/approve-all`)).status).toBe(200);
       await h.waitForRun(runId!, (r) => r.status === 'completed');
       expect(writesTo('PAR')).toHaveLength(4);
+      expect(await h.waitForRun(runId!, (r) => r.status === 'completed')).toMatchObject({ approved_actions_count: 4, executed_actions_count: 4, cycles_run: ['T'] });
+
+      // Both action exports say when each action was decided and executed, and by whom.
+      const authorization = `Bearer ${await signDevToken(h.dataDir, { orgId: ORG, userId: 'ada', admin: true })}`;
+      const csv = await fetch(`${h.service.url}/api/runs/${runId}/actions/export`, { headers: { authorization } });
+      const rows = await parseCsv(await csv.text());
+      expect(rows).toHaveLength(4);
+      for (const row of rows) {
+        expect(row).toMatchObject({ status: 'executed', decided_by: 'ada', executed_by: 'ada' });
+        expect(Date.parse(row.decided_at!)).not.toBeNaN();
+        expect(Date.parse(row.executed_at!)).not.toBeNaN();
+      }
+      const pdf = await fetch(`${h.service.url}/api/runs/${runId}/actions/export?format=pdf`, { headers: { authorization } });
+      const text = (await readPdf(Buffer.from(await pdf.arrayBuffer()))).text;
+      for (const header of ['decided_by', 'decided_at', 'executed_by', 'executed_at']) expect(text).toContain(header);
+      expect(text).toContain(rows[0]!.executed_at!.slice(0, 10));
       // Ended: the next trigger starts a new run.
       const next = await h.call<RunBody & { resumed: boolean }>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: 'PAR', cycles: ['T'] });
       expect(next.status).toBe(201);

@@ -30,11 +30,13 @@ export interface BacklogRouteDeps {
 }
 
 /**
- * Body limit of the ingest route: 200,000 characters of at most 4 UTF-8 bytes each, plus 64 KiB for
- * the JSON around them. Fastify refuses a larger body with 413 from its Content-Length (or while
- * streaming a chunked body) without buffering it; the errors plugin renders that 413 as {detail}.
+ * Body limit of the ingest route: 200,000 characters of at most 6 bytes each (a character JSON
+ * escapes as \uXXXX, as Python's json.dumps does for anything outside ASCII), plus 64 KiB for the
+ * JSON around them. The limit itself is counted in characters after parsing (the handler, 413);
+ * this only bounds what is read. Fastify refuses a larger body with 413 from its Content-Length
+ * (or while streaming a chunked body) without buffering it; the errors plugin renders it as {detail}.
  */
-export const INGEST_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * 4 + 64 * 1024;
+export const INGEST_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * 6 + 64 * 1024;
 /** 200 items of at most 255 + 10,000 + 20 × 64 characters. */
 export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 

@@ -91,7 +91,11 @@ export const ActionParamsSchema = Type.Object({
 export const ReasonBodySchema = Type.Optional(Type.Object({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }));
 
 export const NextTaskQuerySchema = Type.Object(
-  { project_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  {
+    // As on the other run routes; it must name the connected board (400 otherwise).
+    board_type: Type.Optional(BoardTypeSchema),
+    project_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
   { additionalProperties: false },
 );
 

@@ -17,6 +17,7 @@ import { planLimitsEnforced, type Config } from './config.js';
 import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
 import emptyBodyPlugin from './http/plugins/empty-body.js';
+import storableTextPlugin from './http/plugins/storable-text.js';
 import idempotencyPlugin from './http/plugins/idempotency.js';
 import { createIdempotencyKeys } from './http/idempotency/idempotency-keys.js';
 import openApiPlugin from './http/plugins/openapi.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Order matters: the hooks run in registration order (see each plugin's header).
   await app.register(errorsPlugin);
   await app.register(emptyBodyPlugin);
+  await app.register(storableTextPlugin);
   await app.register(rateLimitPlugin, {
     readsPerMinute: deps.config.RATE_LIMIT_READS_PER_MINUTE,
     writesPerMinute: deps.config.RATE_LIMIT_WRITES_PER_MINUTE,

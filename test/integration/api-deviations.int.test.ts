@@ -63,3 +63,23 @@ describe('meeting transcript limit', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/meetings/ingest', headers: { ...headers, 'content-type': 'application/json' }, payload: over })).statusCode).toBe(413);
   });
 });
+
+describe('backlog import', () => {
+  it('is validated whole before anything is appended: one 400 listing each bad item', async () => {
+    const items = [{ title: 'Valid one' }, { title: '' }, { title: 'Valid two' }, { title: 'Bad priority', priority: 9 }, { title: 'Unknown field', size: 3 }];
+    const res = await inject('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'IMP', items });
+    expect(res.status, res.body).toBe(400);
+    const detail = String(res.json().detail);
+    for (const i of [1, 3, 4]) expect(detail).toContain(`body/items/${i}`);
+    expect(detail).not.toContain('body/items/0');
+    expect(detail).not.toContain('body/items/2');
+
+    const nul = await inject('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'IMP', items: [{ title: 'Valid three' }, { title: 'A\u0000B' }, { title: 'ok', description: 'x\ud800y' }] });
+    expect(nul.status, nul.body).toBe(400);
+    expect(nul.json().detail).toMatch(/body\/items\/1\/title, body\/items\/2\/description: text must not hold a NUL/);
+
+    const listed = await inject('GET', '/api/backlog-proposals?project_key=IMP');
+    expect(listed.status).toBe(200);
+    expect(JSON.parse(listed.body)).toEqual([]);
+  });
+});

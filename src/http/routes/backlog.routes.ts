@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { Position } from '../../adapters/event-store.js';
 import { MAX_TRANSCRIPT_CHARS, type BacklogCommands } from '../../commands/backlog.commands.js';
-import { notFound } from '../../domain/errors.js';
+import { DomainError, notFound } from '../../domain/errors.js';
+import { importBodyErrors } from '../schemas/import-validation.js';
 import type { ProposalState } from '../../domain/proposal.decider.js';
 import { getProposal, listProposals, type ProposalView } from '../../queries/backlog-proposals.query.js';
 import { commandContext } from '../request-context.js';
@@ -74,6 +75,8 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
     '/api/import/backlog',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
+      // The handler lists every bad item in one 400 (import-validation.ts), not only the first error.
+      attachValidation: true,
       config: { permission: 'backlog:write' },
       schema: {
         tags: ['backlog'],
@@ -83,6 +86,10 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
       },
     },
     async (request, reply) => {
+      if (request.validationError) {
+        const errors = importBodyErrors(request.body);
+        throw new DomainError('invalid', errors.length > 0 ? errors.join('; ') : `body ${request.validationError.message}`);
+      }
       const outcome = await deps.backlog.importBacklog(request.orgId, request.body, commandContext(request));
       await deps.awaitProposals(outcome.position);
       return reply.code(outcome.created.length > 0 ? 201 : 200).send({

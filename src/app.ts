@@ -18,6 +18,8 @@ import authPlugin from './http/plugins/auth.js';
 import errorsPlugin from './http/plugins/errors.js';
 import emptyBodyPlugin from './http/plugins/empty-body.js';
 import storableTextPlugin from './http/plugins/storable-text.js';
+import seenUsersPlugin from './http/plugins/seen-users.js';
+import { recordSeenUser } from './queries/org-users.js';
 import idempotencyPlugin from './http/plugins/idempotency.js';
 import { createIdempotencyKeys } from './http/idempotency/idempotency-keys.js';
 import openApiPlugin from './http/plugins/openapi.js';
@@ -180,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authPlugin, { identity: deps.identity });
   await app.register(permissionsPlugin, { loadMember: (orgId, userId) => getMember(deps.knex, orgId, userId) });
+  await app.register(seenUsersPlugin, { record: (orgId, userId, isOrgAdmin) => recordSeenUser(deps.knex, orgId, userId, isOrgAdmin, now()) });
   await app.register(openApiPlugin, { version: API_VERSION });
   await app.register(idempotencyPlugin, { keys: createIdempotencyKeys(deps.knex, { ttlHours: deps.config.IDEMPOTENCY_KEY_TTL_HOURS, now }) });
 

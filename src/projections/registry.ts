@@ -20,14 +20,16 @@ import { billingProjection } from './billing.projection.js';
 import { emailSuppressionsMigrations, emailSuppressionsProjection } from './email-suppressions.projection.js';
 import { snsLedgerMigrations } from '../adapters/sns/sns-replay-ledger.js';
 import { idempotencyMigrations } from '../http/idempotency/idempotency-keys.js';
+import { orgUsersMigrations } from '../queries/org-users.js';
 
 export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection, billingProjection, emailSuppressionsProjection];
 
 // secretMigrations: the `secrets` table is not a read model (no projection lists it in `tables`, so a
 // rebuild never truncates it); it rides on this list so one migration step creates every table.
 // notificationLedgerMigrations and snsLedgerMigrations: the notifier's delivery ledger and the SNS
-// replay ledger, likewise not read models; idempotencyMigrations: the Idempotency-Key ledger, also not one.
+// replay ledger, likewise not read models; idempotencyMigrations (the Idempotency-Key ledger) and orgUsersMigrations (users seen through their tokens),
+// also not read models.
 export const readModelMigrations: MigrationSet = {
   tableName: projectionMigrations.tableName,
-  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations, ...billingMigrations, ...emailSuppressionsMigrations, ...snsLedgerMigrations, ...idempotencyMigrations],
+  migrations: [...projectionMigrations.migrations, ...orgConfigMigrations, ...membersMigrations, ...runsMigrations, ...secretMigrations, ...integrationSettingsMigrations, ...runMetricsMigrations, ...backlogProposalsMigrations, ...notificationSettingsMigrations, ...notificationLedgerMigrations, ...billingMigrations, ...emailSuppressionsMigrations, ...snsLedgerMigrations, ...idempotencyMigrations, ...orgUsersMigrations],
 };

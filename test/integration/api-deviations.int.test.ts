@@ -83,3 +83,31 @@ describe('backlog import', () => {
     expect(JSON.parse(listed.body)).toEqual([]);
   });
 });
+
+describe('members', () => {
+  it('lists users seen only through their tokens with their effective role, revokes a role, and counts them for the plan', async () => {
+    const admin = await t.auth({ orgId: 'org_members', userId: 'ada', admin: true });
+    const viewer = await t.auth({ orgId: 'org_members', userId: 'bo' });
+    expect((await t.app.inject({ url: '/api/rbac/me', headers: viewer })).statusCode).toBe(200);
+    const assigned = await t.app.inject({ method: 'PUT', url: '/api/rbac/members/cy', headers: admin, payload: { role: 'operator' } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+
+    const list = await t.app.inject({ url: '/api/rbac/members', headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json<{ user_id: string; role: string }[]>().map((m) => [m.user_id, m.role])).toEqual([
+      ['ada', 'admin'],
+      ['bo', 'viewer'],
+      ['cy', 'operator'],
+    ]);
+    const plan = await t.app.inject({ url: '/api/user/plan', headers: admin });
+    expect(plan.json<{ usage: { members: number } }>().usage.members).toBe(3);
+
+    const revoked = await t.app.inject({ method: 'DELETE', url: '/api/rbac/members/cy', headers: admin });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({ user_id: 'cy', role: 'viewer', permissions: [] });
+    const after = await t.app.inject({ url: '/api/rbac/members', headers: admin });
+    expect(after.json<{ user_id: string }[]>().map((m) => m.user_id)).toEqual(['ada', 'bo']);
+    // Revoking needs roles:manage.
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/rbac/members/ada', headers: viewer })).statusCode).toBe(403);
+  });
+});

@@ -64,6 +64,7 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/backlog-proposals': 'app:read',
   'POST /api/backlog-proposals/:proposal_id/decision': 'backlog:decide',
   'POST /api/backlog-proposals/decision': 'backlog:decide',
+  'POST /api/backlog-proposals/:proposal_id/reopen': 'backlog:decide',
   'POST /api/import/backlog': 'backlog:write',
   'POST /api/meetings/ingest': 'meetings:ingest',
 

@@ -243,3 +243,37 @@ describe('Idempotency-Key', () => {
     expect(await countEvents('SELECT count(*) AS n FROM idempotency_keys WHERE key = $1', ['import-1'])).toBe(1);
   });
 });
+
+describe('backlog proposals', () => {
+  it('honour the write mode: accepting under dry_run writes nothing to the board', async () => {
+    await settings({ write_mode: 'dry_run' });
+    try {
+      const imported = await h.call<{ created: { id: string }[] }>('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'ONE', items: [{ title: 'Dry run proposal' }] });
+      expect(imported.status).toBe(201);
+      const id = imported.body.created[0]!.id;
+      const accepted = await h.call<{ status: string; apply_error: string | null }>('POST', `/api/backlog-proposals/${id}/decision`, { decision: 'accept' });
+      expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+      expect(accepted.body.status).toBe('accepted');
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(jira.writes().filter((w) => w.method === 'POST' && w.path === '/rest/api/3/issue')).toEqual([]);
+      const listed = await h.call<{ id: string; status: string; apply_error: string | null }[]>('GET', '/api/backlog-proposals?project_key=ONE');
+      expect(listed.body.find((p) => p.id === id)).toMatchObject({ status: 'accepted', apply_error: expect.stringMatching(/dry_run/) });
+    } finally {
+      await settings({ write_mode: 'approval' });
+    }
+  });
+
+  it('a rejected proposal is reported as such on re-import, with the path that reopens it', async () => {
+    const item = { title: 'Rejected then wanted' };
+    const imported = await h.call<{ created: { id: string }[] }>('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'ONE', items: [item] });
+    const id = imported.body.created[0]!.id;
+    expect((await h.call('POST', `/api/backlog-proposals/${id}/decision`, { decision: 'reject', reason: 'not now' })).status).toBe(200);
+    const again = await h.call<{ created_count: number; duplicates: { id: string; status?: string; reopen?: string }[] }>('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'ONE', items: [item] });
+    expect(again.body.created_count).toBe(0);
+    expect(again.body.duplicates[0]).toMatchObject({ id, status: 'rejected', reopen: `/api/backlog-proposals/${id}/reopen` });
+    const reopened = await h.call<{ status: string; decided_by: string | null }>('POST', again.body.duplicates[0]!.reopen!);
+    expect(reopened.status, JSON.stringify(reopened.body)).toBe(200);
+    expect(reopened.body).toMatchObject({ status: 'pending', decided_by: null });
+    expect((await h.call('POST', again.body.duplicates[0]!.reopen!)).status).toBe(409);
+  });
+});

@@ -21,6 +21,7 @@ import {
   ListProposalsQuerySchema,
   ProposalParamsSchema,
   ProposalSchema,
+  ReopenBodySchema,
 } from '../schemas/backlog.schemas.js';
 
 export interface BacklogRouteDeps {
@@ -160,6 +161,28 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
           ? { decided_by: decision.data.by, decided_at: decision.data.at, decision_reason: decision.data.reason ?? null, updated_at: decision.data.at }
           : {}),
       };
+    },
+  );
+
+  app.post(
+    '/api/backlog-proposals/:proposal_id/reopen',
+    {
+      config: { permission: 'backlog:decide' },
+      schema: {
+        tags: ['backlog'],
+        summary: 'Make a rejected proposal pending again (an import of the same title reports it as rejected with this path)',
+        params: ProposalParamsSchema,
+        body: ReopenBodySchema,
+        response: { 200: ProposalSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const { proposal_id: id } = request.params;
+      const result = await deps.backlog.reopen(request.orgId, id, request.body?.reason, commandContext(request));
+      await deps.awaitProposals(result.position);
+      const view = await getProposal(deps.knex, request.orgId, id);
+      if (view && view.status === 'pending') return view;
+      return fromState(result.state);
     },
   );
 

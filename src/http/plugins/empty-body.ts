@@ -30,7 +30,8 @@ export default fp(
         done(null, undefined);
         return;
       }
-      parseJson(request, text, done);
+      // The default parser answers through `done`; its return value carries nothing.
+      void parseJson(request, text, done);
     });
     app.addHook('preValidation', async (request) => {
       if (request.body !== undefined && request.body !== null) return;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface SeenUsersOptions {
-  record(orgId: string, userId: string, isOrgAdmin: boolean): Promise<void>;
+  record: (orgId: string, userId: string, isOrgAdmin: boolean) => Promise<void>;
   /** Pairs remembered per process, so a user costs one write per process, not one per request. */
   maxRemembered?: number;
 }

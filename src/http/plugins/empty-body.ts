@@ -22,7 +22,8 @@ export default fp(
   async function emptyBodyPlugin(app: FastifyInstance) {
     // An empty body with `content-type: application/json` is not an error here: it parses to
     // "no body", which the hook below turns into `{}` where allowed and validation refuses elsewhere.
-    const parseJson = app.getDefaultJsonParser('error', 'error');
+    // Fastify's own defaults: __proto__ refused, constructor keys ignored.
+    const parseJson = app.getDefaultJsonParser('error', 'ignore');
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');

@@ -6,6 +6,10 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppServices } from './composition/app-services.js';
 import authPlugin from './http/plugins/auth.js';
+import emptyBodyPlugin from './http/plugins/empty-body.js';
+import storableTextPlugin from './http/plugins/storable-text.js';
+import seenUsersPlugin from './http/plugins/seen-users.js';
+import idempotencyPlugin from './http/plugins/idempotency.js';
 import errorsPlugin from './http/plugins/errors.js';
 import openApiPlugin from './http/plugins/openapi.js';
 import permissionsPlugin from './http/plugins/permissions.js';
@@ -64,10 +68,14 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   // Order matters: the hooks run in registration order (see each plugin's header).
   await app.register(errorsPlugin);
+  await app.register(emptyBodyPlugin);
+  await app.register(storableTextPlugin);
   await app.register(rateLimitPlugin, services.rateLimit);
   await app.register(authPlugin, services.auth);
   await app.register(permissionsPlugin, services.permissions);
+  await app.register(seenUsersPlugin, services.seenUsers);
   await app.register(openApiPlugin, { version: services.apiVersion });
+  await app.register(idempotencyPlugin, services.idempotency);
 
   await app.register(healthRoutes, services.health);
   await app.register(userRoutes, services.users);

@@ -114,6 +114,7 @@ export const ConfigSchema = Type.Object({
   ),
   SNS_LEDGER_MAX_ROWS: Int(100, 100_000_000, 100_000, 'SNS MessageIds kept by the replay ledger'),
   SNS_LEDGER_MAX_AGE_HOURS: Int(1, 24 * 365, 72, 'how long the replay ledger keeps a MessageId; older messages are refused'),
+  IDEMPOTENCY_KEY_TTL_HOURS: Int(24, 24 * 30, 24, 'how long an Idempotency-Key and its first answer are kept (at least 24 hours)'),
 });
 
 export type Config = Static<typeof ConfigSchema> & {

@@ -64,6 +64,9 @@ export interface CreatedProposalRef {
   index: number;
   id: string;
   title: string;
+  /** Duplicates only: the existing proposal's status, and for a rejected one where to reopen it. */
+  status?: string;
+  reopen?: string;
 }
 
 export interface CreateOutcome {
@@ -160,8 +163,15 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
         expectedRevision: 'no_stream',
         eventId: () => newId(),
       });
-      if (result.events.length === 0) duplicates.push(ref);
-      else {
+      if (result.events.length === 0) {
+        // Say what the existing proposal is: a rejected one is not silently swallowed, it can be reopened.
+        const existing = result.state.status;
+        duplicates.push({
+          ...ref,
+          ...(existing ? { status: existing } : {}),
+          ...(existing === 'rejected' ? { reopen: `/api/backlog-proposals/${data.proposal_id}/reopen` } : {}),
+        });
+      } else {
         position = later(position, result.position);
         created.push(ref);
       }
@@ -169,6 +179,8 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
     const byIndex = (a: CreatedProposalRef, b: CreatedProposalRef) => a.index - b.index;
     return { created: created.sort(byIndex), duplicates: duplicates.sort(byIndex), position };
   }
+
+  const isDryRun = async (orgId: string, decision: 'accept' | 'reject') => decision === 'accept' && (await deps.loadOrg(orgId)).settings.write_mode === 'dry_run';
 
   const proposal = (orgId: string, proposalId: string, command: ProposalCommand, context: CommandContext): Promise<CommandResult<ProposalState, ProposalEvent>> =>
     handleCommand({ store: deps.store, streamId: proposalStreamId(proposalId), decider: scopedTo(proposalDecider, proposalTenancy, orgId), command, context, cache: deps.cache });
@@ -280,17 +292,23 @@ export function createBacklogCommands(deps: BacklogCommandDeps) {
       };
     },
 
-    decide: (orgId: string, proposalId: string, decision: 'accept' | 'reject', reason: string | undefined, context: CommandContext) =>
-      proposal(orgId, proposalId, { type: 'DecideProposal', decision, by: context.user_id, ...(reason ? { reason } : {}), now: deps.now() }, context),
+    /** An acceptance under the dry_run write mode is recorded as such and never written to the board. */
+    decide: async (orgId: string, proposalId: string, decision: 'accept' | 'reject', reason: string | undefined, context: CommandContext) =>
+      proposal(orgId, proposalId, { type: 'DecideProposal', decision, by: context.user_id, ...(reason ? { reason } : {}), dryRun: await isDryRun(orgId, decision), now: deps.now() }, context),
+
+    /** POST /api/backlog-proposals/{id}/reopen: a rejected proposal is pending again. */
+    reopen: (orgId: string, proposalId: string, reason: string | undefined, context: CommandContext) =>
+      proposal(orgId, proposalId, { type: 'ReopenProposal', by: context.user_id, ...(reason ? { reason } : {}), now: deps.now() }, context),
 
     /** One result per distinct id, in request order: decided, conflict (already decided) or not_found. */
     async decideMany(orgId: string, proposalIds: readonly string[], decision: 'accept' | 'reject', reason: string | undefined, context: CommandContext) {
       const ids = [...new Set(proposalIds)];
+      const dryRun = await isDryRun(orgId, decision);
       const results = new Map<string, BulkDecisionResult>();
       let position: Position | undefined;
       await inParallel(ids, APPEND_CONCURRENCY, async (id) => {
         try {
-          const result = await proposal(orgId, id, { type: 'DecideProposal', decision, by: context.user_id, ...(reason ? { reason } : {}), now: deps.now() }, context);
+          const result = await proposal(orgId, id, { type: 'DecideProposal', decision, by: context.user_id, ...(reason ? { reason } : {}), dryRun, now: deps.now() }, context);
           position = later(position, result.position);
           results.set(id, { proposal_id: id, result: 'decided', status: result.state.status! });
         } catch (err) {

@@ -24,6 +24,7 @@ export function createOrgCommands(deps: OrgCommandDeps) {
       run(orgId, { type: 'SetFeatureFlag', name, enabled, now: deps.now() }, context),
     assignMemberRole: (orgId: string, userId: string, role: AssignableRole, permissions: readonly string[], context: CommandContext) =>
       run(orgId, { type: 'AssignMemberRole', userId, role, permissions, now: deps.now() }, context),
+    revokeMemberRole: (orgId: string, userId: string, context: CommandContext) => run(orgId, { type: 'RevokeMemberRole', userId, now: deps.now() }, context),
     /** The org's current state straight from its stream (for commands of other aggregates). */
     load: async (orgId: string): Promise<OrgState> => (await loadStream(deps.store, orgStreamId(orgId), orgDecider)).state,
   };

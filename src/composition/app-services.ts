@@ -2,6 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '../adapters/event-store.js';
 import type { AuthPluginOptions } from '../http/plugins/auth.js';
+import type { SeenUsersOptions as SeenUsersPluginOptions } from '../http/plugins/seen-users.js';
+import type { IdempotencyOptions as IdempotencyPluginOptions } from '../http/plugins/idempotency.js';
 import type { PermissionsPluginOptions } from '../http/plugins/permissions.js';
 import type { RateLimitPluginOptions } from '../http/plugins/rate-limit.js';
 import type { BacklogRouteDeps } from '../http/routes/backlog.routes.js';
@@ -46,6 +48,10 @@ export interface AppServices {
   rateLimit: RateLimitPluginOptions;
   auth: AuthPluginOptions;
   permissions: PermissionsPluginOptions;
+  /** Records users seen through their tokens (members listed and counted without an assignment). */
+  seenUsers: SeenUsersPluginOptions;
+  /** The Idempotency-Key ledger of the POST routes that create something. */
+  idempotency: IdempotencyPluginOptions;
   apiVersion: string;
   health: { checks: readonly ReadinessCheck[] };
   users: Pick<OrgRouteDeps, 'knex'>;

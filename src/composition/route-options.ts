@@ -1,6 +1,8 @@
 // The options of every plugin and route of the app, built from the shared commands, the vendor
 // clients and the read-model waiter. Route-only commands (backlog, chat, billing, suppressions)
 // are built here, once.
+import { recordSeenUser } from '../queries/org-users.js';
+import { createIdempotencyKeys } from '../http/idempotency/idempotency-keys.js';
 import { serverOptions } from '../http/server-options.js';
 import type { Position } from '../adapters/event-store.js';
 import type { IdentityVerifier } from '../adapters/identity/identity.js';
@@ -106,6 +108,8 @@ export function createAppServices(
     },
     auth: { identity },
     permissions: { loadMember },
+    seenUsers: { record: (orgId, userId, isOrgAdmin) => recordSeenUser(knex, orgId, userId, isOrgAdmin, now()) },
+    idempotency: { keys: createIdempotencyKeys(knex, { ttlHours: config.IDEMPOTENCY_KEY_TTL_HOURS, now }) },
     apiVersion: API_VERSION,
     health: { checks: readinessChecks(infra, identity) },
     users: { knex },

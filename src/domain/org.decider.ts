@@ -34,7 +34,8 @@ export type OrgCommand =
   | { type: 'ChangeOrgSettings'; changes: Partial<OrgSettings>; now: Date }
   | { type: 'SaveSchedule'; schedule: Schedule; now: Date }
   | { type: 'SetFeatureFlag'; name: string; enabled: boolean; now: Date }
-  | { type: 'AssignMemberRole'; userId: string; role: AssignableRole; permissions: readonly string[]; now: Date };
+  | { type: 'AssignMemberRole'; userId: string; role: AssignableRole; permissions: readonly string[]; now: Date }
+  | { type: 'RevokeMemberRole'; userId: string; now: Date };
 
 export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {}, members: {}, subscription: undefined };
 
@@ -89,6 +90,10 @@ function decide(command: OrgCommand, state: OrgState): OrgEvent[] {
       if (current && current.role === command.role && current.permissions.join(',') === permissions.join(',')) return [];
       return [{ type: 'MemberRoleAssigned', data: { user_id: command.userId, role: command.role, permissions, at } }];
     }
+    case 'RevokeMemberRole':
+      // Nothing stored: already at the default role.
+      if (!state.members[command.userId]) return [];
+      return [{ type: 'MemberRoleRevoked', data: { user_id: command.userId, at } }];
   }
 }
 
@@ -121,6 +126,10 @@ function evolve(state: OrgState, event: OrgEvent): OrgState {
         ...state,
         members: { ...state.members, [event.data.user_id]: { role: event.data.role, permissions: event.data.permissions } },
       };
+    case 'MemberRoleRevoked': {
+      const { [event.data.user_id]: _revoked, ...members } = state.members;
+      return { ...state, members };
+    }
     case 'SubscriptionChanged':
       return { ...state, subscription: { plan: event.data.plan, status: event.data.status } };
     default:

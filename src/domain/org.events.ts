@@ -94,11 +94,15 @@ export const BillingCustomerLinkedSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 
+/** A member's stored role is revoked: they fall back to the default role (DELETE /api/rbac/members/{user_id}). */
+export const MemberRoleRevokedSchema = Type.Object({ user_id: Type.String(), at: Type.String() });
+
 export type OrgEvent =
   | { type: 'OrgSettingsChanged'; data: Static<typeof OrgSettingsChangedSchema> }
   | { type: 'ScheduleSaved'; data: Static<typeof ScheduleSavedSchema> }
   | { type: 'FeatureFlagChanged'; data: Static<typeof FeatureFlagChangedSchema> }
   | { type: 'MemberRoleAssigned'; data: Static<typeof MemberRoleAssignedSchema> }
+  | { type: 'MemberRoleRevoked'; data: Static<typeof MemberRoleRevokedSchema> }
   | { type: 'SubscriptionChanged'; data: Static<typeof SubscriptionChangedSchema> }
   | { type: 'BillingCustomerLinked'; data: Static<typeof BillingCustomerLinkedSchema> };
 
@@ -107,6 +111,7 @@ export const orgEventSchemas = {
   ScheduleSaved: ScheduleSavedSchema,
   FeatureFlagChanged: FeatureFlagChangedSchema,
   MemberRoleAssigned: MemberRoleAssignedSchema,
+  MemberRoleRevoked: MemberRoleRevokedSchema,
   SubscriptionChanged: SubscriptionChangedSchema,
   BillingCustomerLinked: BillingCustomerLinkedSchema,
 } as const;

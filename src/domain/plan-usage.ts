@@ -9,7 +9,7 @@ export interface PlanUsageReader {
   /** Distinct (board type, project key) pairs with runs. */
   projects(orgId: string): Promise<number>;
   hasRunsFor(orgId: string, boardType: BoardType, projectKey: string): Promise<boolean>;
-  /** Members with a stored role assignment. */
+  /** Members: users with a stored role assignment or seen through their tokens. */
   members(orgId: string): Promise<number>;
   isMember(orgId: string, userId: string): Promise<boolean>;
 }

@@ -1,7 +1,8 @@
 // Decider of a backlog proposal stream (docs/backlog.md).
 //
 // pending ──ProposalAccepted──► accepted ──ProposalApplyStarted──► applying ──► applied | apply_failed
-//    └──────ProposalRejected──► rejected
+//    └──────ProposalRejected──► rejected ──ProposalReopened──► pending
+// An acceptance under the dry_run write mode is recorded (dry_run) and never applied to the board.
 //
 // Creation is appended with expected revision `no_stream`: the proposal id is derived from
 // (org, board, project, normalized title), so the store itself refuses a duplicate.
@@ -17,13 +18,16 @@ export interface ProposalState {
   proposal: ProposalCreatedData | undefined;
   status: ProposalStatus | undefined;
   provider_key?: string;
+  /** Accepted under the dry_run write mode: never applied. */
+  dry_run?: boolean;
 }
 
 export const initialProposalState: ProposalState = { proposal: undefined, status: undefined };
 
 export type ProposalCommand =
   | { type: 'CreateProposal'; proposal: ProposalCreatedData }
-  | { type: 'DecideProposal'; decision: 'accept' | 'reject'; by: string; reason?: string; now: Date }
+  | { type: 'DecideProposal'; decision: 'accept' | 'reject'; by: string; reason?: string; dryRun?: boolean; now: Date }
+  | { type: 'ReopenProposal'; by: string; reason?: string; now: Date }
   | { type: 'StartApply'; now: Date }
   | { type: 'RecordApplyOutcome'; outcome: 'applied'; providerKey: string; providerId: string; url?: string; reconciled: boolean; now: Date }
   | { type: 'RecordApplyOutcome'; outcome: 'failed'; message: string; now: Date };
@@ -73,10 +77,13 @@ function decide(command: ProposalCommand, state: ProposalState): ProposalEvent[]
         throw conflict(`Proposal ${state.proposal.proposal_id} is already ${was}`);
       }
       const data = { by: command.by, ...(command.reason ? { reason: command.reason } : {}), at };
-      return [command.decision === 'accept' ? { type: 'ProposalAccepted', data } : { type: 'ProposalRejected', data }];
+      return [command.decision === 'accept' ? { type: 'ProposalAccepted', data: { ...data, ...(command.dryRun ? { dry_run: true as const } : {}) } } : { type: 'ProposalRejected', data }];
     }
+    case 'ReopenProposal':
+      if (state.status !== 'rejected') throw conflict(`Proposal ${state.proposal.proposal_id} is ${state.status}; only a rejected proposal can be reopened`);
+      return [{ type: 'ProposalReopened', data: { by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } }];
     case 'StartApply':
-      if (state.status !== 'accepted') return [];
+      if (state.status !== 'accepted' || state.dry_run) return [];
       return [{ type: 'ProposalApplyStarted', data: { marker_label: proposalMarkerLabel(state.proposal.proposal_id), at } }];
     case 'RecordApplyOutcome':
       if (state.status !== 'applying') return [];
@@ -101,7 +108,9 @@ function evolve(state: ProposalState, event: ProposalEvent): ProposalState {
     case 'ProposalCreated':
       return { proposal: event.data, status: 'pending' };
     case 'ProposalAccepted':
-      return { ...state, status: 'accepted' };
+      return { ...state, status: 'accepted', ...(event.data.dry_run ? { dry_run: true } : {}) };
+    case 'ProposalReopened':
+      return { ...state, status: 'pending' };
     case 'ProposalRejected':
       return { ...state, status: 'rejected' };
     case 'ProposalApplyStarted':

@@ -30,8 +30,11 @@ export interface ProposalCreatedData {
 
 export type ProposalEvent =
   | { type: 'ProposalCreated'; data: ProposalCreatedData }
-  | { type: 'ProposalAccepted'; data: { by: string; reason?: string; at: string } }
+  /** `dry_run`: accepted while the organization's write mode was dry_run; nothing is written to the board. */
+  | { type: 'ProposalAccepted'; data: { by: string; reason?: string; dry_run?: true; at: string } }
   | { type: 'ProposalRejected'; data: { by: string; reason?: string; at: string } }
+  /** A rejected proposal made pending again (POST /api/backlog-proposals/{id}/reopen). */
+  | { type: 'ProposalReopened'; data: { by: string; reason?: string; at: string } }
   /** The intent: the board call is about to be made (every provider write's rule, docs/architecture.md). */
   | { type: 'ProposalApplyStarted'; data: { marker_label: string; at: string } }
   | { type: 'ProposalApplied'; data: { provider_key: string; provider_id: string; url?: string; reconciled: boolean; at: string } }

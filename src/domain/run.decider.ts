@@ -5,6 +5,7 @@
 //     │                         (more actions than the threshold)        │ (approval)        ▲
 //     │                                                                    └── auto ──────────┘
 //     └─► completed (dry run / nothing to do)     any non-terminal, not executing ──► rejected;  planning ──► failed
+//     any non-terminal ──RunCancelled──► cancelled (the executor starts no action after it)
 import type { Decider } from './decider.js';
 import { conflict, notFound } from './errors.js';
 import type { CycleId } from './org.events.js';
@@ -12,11 +13,11 @@ import type { ActionDraft } from './cycles/cycle.js';
 import type { PlannedAction, RunEvent, RunRequestedData } from './run.events.js';
 import type { Tenancy } from './tenancy.js';
 
-export const runStatuses = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected'] as const;
+export const runStatuses = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected', 'cancelled'] as const;
 export type RunStatus = (typeof runStatuses)[number];
 export type ActionStatus = 'proposed' | 'approved' | 'rejected' | 'executing' | 'executed' | 'failed' | 'skipped';
 
-export const terminalRunStatuses: readonly RunStatus[] = ['completed', 'failed', 'rejected'];
+export const terminalRunStatuses: readonly RunStatus[] = ['completed', 'failed', 'rejected', 'cancelled'];
 export const isTerminal = (status: RunStatus | undefined) => status !== undefined && terminalRunStatuses.includes(status);
 /** The statuses of a run still in progress (the complement of isTerminal). */
 export const activeRunStatuses: readonly RunStatus[] = runStatuses.filter((s) => !isTerminal(s));
@@ -44,8 +45,9 @@ export type RunCommand =
   | { type: 'ApproveAll'; by: string; now: Date }
   | { type: 'ExecuteRun'; by: string; now: Date }
   | { type: 'RejectRun'; by: string; reason?: string; now: Date }
+  | { type: 'CancelRun'; by: string; reason?: string; now: Date }
   | { type: 'StartActionExecution'; actionId: string; now: Date }
-  | { type: 'RecordActionOutcome'; actionId: string; outcome: 'executed' | 'failed'; error?: string; reconciled?: boolean; now: Date };
+  | { type: 'RecordActionOutcome'; actionId: string; outcome: 'executed' | 'failed' | 'skipped'; error?: string; reconciled?: boolean; now: Date };
 
 const log = (message: string, at: string, level: 'info' | 'warn' | 'error' = 'info'): RunEvent => ({
   type: 'RunLogged',
@@ -105,7 +107,7 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
       const actions: PlannedAction[] = command.drafts.map((d, i) => ({ ...d, action_id: `act-${i + 1}` }));
       const events: RunEvent[] = [
         log(`read ${command.itemsRead} active item${command.itemsRead === 1 ? '' : 's'} from ${state.request.board_type} ${state.request.project_key}`, at),
-        { type: 'RunPlanned', data: { actions, items_read: command.itemsRead, at } },
+        { type: 'RunPlanned', data: { actions, items_read: command.itemsRead, cycles: state.request.cycles, at } },
       ];
       const perCycle = [...new Set(actions.map((a) => a.cycle))].map((c) => `${c}: ${actions.filter((a) => a.cycle === c).length}`);
       events.push(log(`planned ${actions.length} action${actions.length === 1 ? '' : 's'}${perCycle.length ? ` (${perCycle.join(', ')})` : ''}`, at));
@@ -185,6 +187,18 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
         log(`run rejected by ${command.by}${command.reason ? `: ${command.reason}` : ''}`, at),
       ];
     }
+    case 'CancelRun': {
+      refuseTerminal(state, 'cancel the run');
+      // Actions not yet started are skipped; one already started finishes and is recorded.
+      const skipped: RunEvent[] = state.actions
+        .filter((a) => a.status === 'proposed' || a.status === 'approved')
+        .map((a) => ({ type: 'ActionSkipped', data: { action_id: a.action_id, reason: 'run cancelled', at } }));
+      return [
+        ...skipped,
+        { type: 'RunCancelled', data: { by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } },
+        log(`run cancelled by ${command.by}${command.reason ? `: ${command.reason}` : ''}`, at, 'warn'),
+      ];
+    }
     case 'StartActionExecution': {
       if (state.status !== 'executing') return [];
       const action = findAction(state, command.actionId);
@@ -196,7 +210,12 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
       if (action.status !== 'executing') return [];
       const what = `${action.kind} on ${action.item_key}`;
       const outcome: RunEvent[] =
-        command.outcome === 'executed'
+        command.outcome === 'skipped'
+          ? [
+              { type: 'ActionSkipped', data: { action_id: action.action_id, reason: command.error ?? 'not performed', at } },
+              log(`${action.action_id} not performed: ${what}: ${command.error ?? 'not performed'}`, at, 'warn'),
+            ]
+          : command.outcome === 'executed'
           ? [
               { type: 'ActionExecuted', data: { action_id: action.action_id, reconciled: command.reconciled ?? false, at } },
               log(`${action.action_id} executed: ${what}${command.reconciled ? ' (found done on the board after a restart)' : ''}`, at),
@@ -206,7 +225,7 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
               log(`${action.action_id} failed: ${what}: ${command.error ?? 'failed'}`, at, 'error'),
             ];
       const after = fold(state, outcome);
-      if (!after.actions.some((a) => a.status === 'approved' || a.status === 'executing')) {
+      if (state.status === 'executing' && !after.actions.some((a) => a.status === 'approved' || a.status === 'executing')) {
         const counts = (s: ActionStatus) => after.actions.filter((a) => a.status === s).length;
         outcome.push(log(`run completed: ${counts('executed')} executed, ${counts('failed')} failed, ${counts('skipped')} skipped, ${counts('rejected')} rejected`, at), {
           type: 'RunCompleted',
@@ -254,6 +273,8 @@ function evolve(state: RunState, event: RunEvent): RunState {
       return { ...state, status: 'failed' };
     case 'RunRejected':
       return { ...state, status: 'rejected' };
+    case 'RunCancelled':
+      return { ...state, status: 'cancelled' };
     case 'ApprovalRequested':
       return { ...state, status: 'awaiting_approval' };
     case 'RunLogged':

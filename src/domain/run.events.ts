@@ -43,7 +43,8 @@ export interface RunRequestedData {
 export type RunEvent =
   | { type: 'RunRequested'; data: RunRequestedData }
   | { type: 'RunLogged'; data: { level: 'info' | 'warn' | 'error'; message: string; at: string } }
-  | { type: 'RunPlanned'; data: { actions: PlannedAction[]; items_read: number; at: string } }
+  /** `cycles`: the cycles that planned (absent on runs planned before it was recorded). */
+  | { type: 'RunPlanned'; data: { actions: PlannedAction[]; items_read: number; cycles?: Static<typeof CycleIdSchema>[]; at: string } }
   | { type: 'ConfirmationRequested'; data: { planned_count: number; threshold: number; at: string } }
   | { type: 'ApprovalRequested'; data: { pending_count: number; at: string } }
   | { type: 'RunConfirmed'; data: { by: string; at: string } }
@@ -56,6 +57,7 @@ export type RunEvent =
   | { type: 'ActionSkipped'; data: { action_id: string; reason: string; at: string } }
   | { type: 'RunCompleted'; data: { at: string } }
   | { type: 'RunFailed'; data: { error: string; at: string } }
-  | { type: 'RunRejected'; data: { by: string; reason?: string; at: string } };
+  | { type: 'RunRejected'; data: { by: string; reason?: string; at: string } }
+  | { type: 'RunCancelled'; data: { by: string; reason?: string; at: string } };
 
 export type RunEventType = RunEvent['type'];

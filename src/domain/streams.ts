@@ -6,6 +6,7 @@ export const streamCategories = {
   proposal: 'proposal-',
   meeting: 'meeting-',
   chat: 'chat-',
+  runClaim: 'run_claim-',
 } as const;
 
 export const orgStreamId = (orgId: string) => `${streamCategories.org}${orgId}`;
@@ -14,6 +15,9 @@ export const proposalStreamId = (proposalId: string) => `${streamCategories.prop
 export const meetingStreamId = (meetingId: string) => `${streamCategories.meeting}${meetingId}`;
 /** One chat request (docs/chat.md): the key is derived from the request's signature, or random for a bearer caller. */
 export const chatRequestStreamId = (requestKey: string) => `${streamCategories.chat}${requestKey}`;
+/** The one active run of an organization's board project (docs/api-behaviour.md). */
+export const runClaimStreamId = (orgId: string, boardType: string, projectKey: string) =>
+  `${streamCategories.runClaim}${orgId}:${boardType}:${projectKey}`;
 export const suppressionsStreamId = () => 'suppressions';
 
 /** The id part of a stream name of a known category, or undefined. */

@@ -34,6 +34,7 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/rbac/me': 'app:read',
   'GET /api/rbac/members': 'roles:manage',
   'PUT /api/rbac/members/:user_id': 'roles:manage',
+  'DELETE /api/rbac/members/:user_id': 'roles:manage',
 
   // Runs, metrics, exports
   'GET /api/runs': 'app:read',
@@ -58,9 +59,12 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'POST /api/runs/:run_id/actions/:action_id/reject': 'runs:approve',
   'POST /api/runs/:run_id/approve-all': 'runs:approve',
   'POST /api/runs/:run_id/reject': 'runs:approve',
+  // Cancelling stops a run as rejecting does, also while it executes (docs/api-behaviour.md).
+  'POST /api/runs/:run_id/cancel': 'runs:approve',
   'GET /api/backlog-proposals': 'app:read',
   'POST /api/backlog-proposals/:proposal_id/decision': 'backlog:decide',
   'POST /api/backlog-proposals/decision': 'backlog:decide',
+  'POST /api/backlog-proposals/:proposal_id/reopen': 'backlog:decide',
   'POST /api/import/backlog': 'backlog:write',
   'POST /api/meetings/ingest': 'meetings:ingest',
 

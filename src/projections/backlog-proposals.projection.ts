@@ -68,6 +68,13 @@ function apply(rows: Map<string, ProposalRow>, touched: Set<string>, recorded: R
       row.decided_by = event.data.by;
       row.decided_at = new Date(event.data.at);
       row.decision_reason = event.data.reason ?? null;
+      if (event.type === 'ProposalAccepted' && event.data.dry_run) row.apply_error = 'not applied: accepted while the write mode was dry_run';
+      break;
+    case 'ProposalReopened':
+      row.status = 'pending';
+      row.decided_by = null;
+      row.decided_at = null;
+      row.decision_reason = null;
       break;
     case 'ProposalApplyStarted':
       row.status = 'applying';

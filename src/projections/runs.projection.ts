@@ -17,6 +17,8 @@ const counters: Record<string, keyof RunRow> = {
   skipped: 'skipped_actions_count',
 };
 
+const terminalStatus = { RunCompleted: 'completed', RunFailed: 'failed', RunRejected: 'rejected', RunCancelled: 'cancelled' } as const;
+
 class Batch {
   runs = new Map<string, RunRow>();
   actions = new Map<string, ActionRow>();
@@ -27,10 +29,15 @@ class Batch {
     return this.actions.get(`${runId}\u0000${actionId}`);
   }
 
-  /** Moves an action to a status, keeping the run's counters in step. */
+  /**
+   * Moves an action to a status, keeping the run's counters in step. `approved_actions_count`
+   * counts the actions approved (by a person or by auto mode) over the run's whole life, so an
+   * approved action that goes on to execute stays counted (one skipped by a cancel does not).
+   */
   setActionStatus(run: RunRow, action: ActionRow, status: string, revision: string, at: Date): void {
     const before = counters[action.status];
-    if (before) (run[before] as number) -= 1;
+    const staysApproved = action.status === 'approved' && status !== 'skipped';
+    if (before && !staysApproved) (run[before] as number) -= 1;
     if (action.status === 'proposed') run.pending_actions_count -= 1;
     action.status = status;
     const after = counters[status];
@@ -60,7 +67,7 @@ class Batch {
         flow: r.flow,
         write_mode: r.settings.write_mode,
         is_dry_run: r.dry_run || r.settings.write_mode === 'dry_run',
-        cycles_run: r.cycles,
+        cycles_run: [], // the cycles that ran: none until the run is planned
         planned_actions_count: 0,
         executed_actions_count: 0,
         failed_actions_count: 0,
@@ -71,6 +78,7 @@ class Batch {
         items_read: 0,
         requested_by: r.requested_by,
         error: null,
+        execution_started_by: null,
         created_at: new Date(r.at),
         updated_at: at,
         completed_at: null,
@@ -88,6 +96,7 @@ class Batch {
     switch (event.type) {
       case 'RunPlanned':
         run.planned_actions_count = event.data.actions.length;
+        run.cycles_run = event.data.cycles ?? [...new Set(event.data.actions.map((a) => a.cycle))];
         run.items_read = event.data.items_read;
         event.data.actions.forEach((a, i) => {
           const row: ActionRow = {
@@ -132,6 +141,7 @@ class Batch {
       }
       case 'RunExecutionStarted':
         run.status = 'executing';
+        run.execution_started_by = event.data.by;
         if (event.data.auto_approve) {
           for (const [key, action] of this.actions) {
             if (key.startsWith(`${runId}\u0000`) && action.status === 'proposed') this.setActionStatus(run, action, 'approved', revision, at);
@@ -160,10 +170,11 @@ class Batch {
       case 'RunCompleted':
       case 'RunFailed':
       case 'RunRejected':
-        run.status = event.type === 'RunCompleted' ? 'completed' : event.type === 'RunFailed' ? 'failed' : 'rejected';
+      case 'RunCancelled':
+        run.status = terminalStatus[event.type];
         run.completed_at = at;
         if (event.type === 'RunFailed') run.error = event.data.error;
-        if (event.type === 'RunRejected') run.error = event.data.reason ?? null;
+        if (event.type === 'RunRejected' || event.type === 'RunCancelled') run.error = event.data.reason ?? null;
         break;
       default:
         break;
@@ -199,7 +210,8 @@ async function loadRows(trx: Knex.Transaction, batch: Batch, events: readonly Re
 
 export const runsProjection: Projection = {
   name: 'runs',
-  version: 1,
+  // 2: cancelled runs, approved count over the run's life, cycles_run from the plan.
+  version: 2,
   tables: ['runs', 'run_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
   async apply(trx, events) {

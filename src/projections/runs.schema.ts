@@ -56,6 +56,16 @@ export const runsMigrations: Migration[] = [
       });
     },
   },
+  {
+    // Who started the run's execution (a person, or `system` in auto mode): the action exports
+    // name it as the actor of each executed action.
+    name: '0910_runs_execution_started_by',
+    async up(knex) {
+      await knex.schema.alterTable('runs', (t) => {
+        t.text('execution_started_by');
+      });
+    },
+  },
 ];
 
 /** A row of `runs` as the projection writes it (the API's Run is mapped from it by toRunView). */
@@ -79,6 +89,8 @@ export interface RunRow {
   items_read: number;
   requested_by: string;
   error: string | null;
+  /** Who approved the execution of the run (shown in the action exports as executed_by). */
+  execution_started_by: string | null;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;

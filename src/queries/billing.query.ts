@@ -2,6 +2,7 @@
 // Every query filters by the caller's organization, except the customer → organization lookup that
 // maps a verified payment webhook to its organization.
 import type { Knex } from 'knex';
+import { countOrgMembers, isOrgMember } from './org-users.js';
 import type { BoardType } from '../domain/org.events.js';
 import type { PlanUsageReader } from '../domain/plan-usage.js';
 import type { PlanName, SubscriptionStatus } from '../domain/plans.js';
@@ -57,11 +58,8 @@ export function createPlanUsageReader(knex: Knex): PlanUsageReader {
       const row = await knex('runs').where({ org_id: orgId, board_type: boardType, project_key: projectKey }).first<{ run_id: string } | undefined>('run_id');
       return row !== undefined;
     },
-    async members(orgId) {
-      return count(await knex('members').where({ org_id: orgId }).first<{ n: string }>(knex.raw('count(*) as n')));
-    },
-    async isMember(orgId, userId) {
-      return (await knex('members').where({ org_id: orgId, user_id: userId }).first<{ user_id: string } | undefined>('user_id')) !== undefined;
-    },
+    // Members: users with a stored role and users seen through their tokens (org-users.ts).
+    members: (orgId) => countOrgMembers(knex, orgId),
+    isMember: (orgId, userId) => isOrgMember(knex, orgId, userId),
   };
 }

@@ -4,7 +4,7 @@ import { effectivePermissions, type AssignableRole } from '../domain/roles.js';
 import type { MemberView } from '../http/schemas/rbac.schemas.js';
 
 /** A stored assignment (what access checks need): the API's Member without what is derived from the role. */
-export type MemberRecord = Omit<MemberView, 'effective_permissions' | 'updated_at'> & { updated_at: string };
+export type MemberRecord = Omit<MemberView, 'effective_permissions' | 'updated_at' | 'role'> & { role: AssignableRole; updated_at: string };
 
 /** The one mapping of a member to the API's Member; updated_at is null for an assignment not yet in the read model. */
 export const toMemberView = (m: Omit<MemberView, 'effective_permissions'>): MemberView => ({

@@ -19,7 +19,7 @@ export async function listProjects(knex: Knex, orgId: string, boardType?: string
   const { rows } = await knex.raw<{ rows: Row[] }>(
     `SELECT board_type, project_key,
             count(*)::int AS runs,
-            count(*) FILTER (WHERE status NOT IN ('completed', 'failed', 'rejected'))::int AS active_runs,
+            count(*) FILTER (WHERE status NOT IN ('completed', 'failed', 'rejected', 'cancelled'))::int AS active_runs,
             (SELECT jsonb_object_agg(status, n) FROM (SELECT r2.status, count(*)::int AS n FROM runs r2
                WHERE r2.org_id = r.org_id AND r2.board_type = r.board_type AND r2.project_key = r.project_key
                GROUP BY r2.status) s) AS by_status,

@@ -52,8 +52,10 @@ export async function runAsOf(store: EventStore, orgId: string, runId: string, a
   if (upTo.length === 0) return undefined;
   let state: RunState = runDecider.initialState;
   for (const e of upTo) state = runDecider.evolve(state, { type: e.type, data: e.data } as RunEvent);
-  const terminal = upTo.findLast((e) => e.type === 'RunCompleted' || e.type === 'RunFailed' || e.type === 'RunRejected');
-  return runViewFromState(state, { updatedAt: upTo.at(-1)!.created, completedAt: terminal?.created, itemsRead: itemsRead(upTo), error: errorOf(upTo) });
+  const terminal = upTo.findLast((e) => e.type === 'RunCompleted' || e.type === 'RunFailed' || e.type === 'RunRejected' || e.type === 'RunCancelled');
+  const planned = upTo.find((e) => e.type === 'RunPlanned');
+  const cyclesRun = planned ? ((planned.data as { cycles?: string[] }).cycles ?? state.request!.cycles) : [];
+  return runViewFromState(state, { updatedAt: upTo.at(-1)!.created, completedAt: terminal?.created, itemsRead: itemsRead(upTo), error: errorOf(upTo), cyclesRun });
 }
 
 function itemsRead(events: RecordedEvent[]): number {
@@ -62,7 +64,7 @@ function itemsRead(events: RecordedEvent[]): number {
 }
 
 function errorOf(events: RecordedEvent[]): string | null {
-  const last = events.findLast((e) => e.type === 'RunFailed' || e.type === 'RunRejected');
+  const last = events.findLast((e) => e.type === 'RunFailed' || e.type === 'RunRejected' || e.type === 'RunCancelled');
   if (!last) return null;
   const d = last.data as { error?: string; reason?: string };
   return d.error ?? d.reason ?? null;

@@ -10,7 +10,7 @@ import type { RunActionRow, RunRow } from '../projections/runs.schema.js';
 type AsRead<Row, Timestamps extends keyof Row> = Omit<Row, Timestamps> & { [K in Timestamps]: Row[K] | string };
 
 /** The run row columns the Run view shows. */
-export type RunRowRead = AsRead<Omit<RunRow, 'org_id' | 'revision'>, 'created_at' | 'updated_at' | 'completed_at'>;
+export type RunRowRead = AsRead<Omit<RunRow, 'org_id' | 'revision' | 'execution_started_by'>, 'created_at' | 'updated_at' | 'completed_at'>;
 /** The action row columns the RunAction view shows. */
 export type ActionRowRead = AsRead<Omit<RunActionRow, 'org_id' | 'revision' | 'updated_at'>, 'decided_at' | 'executed_at'>;
 
@@ -67,7 +67,7 @@ export function toActionView(a: ActionRowRead): ActionView {
 /** The run as the read model would hold it, computed from a folded state, in the one Run shape (toRunView). */
 export function runViewFromState(
   state: RunState,
-  times: { updatedAt: Date; completedAt: Date | undefined; itemsRead: number; error: string | null },
+  times: { updatedAt: Date; completedAt: Date | undefined; itemsRead: number; error: string | null; cyclesRun?: string[] },
 ): RunView {
   const r = state.request!;
   const count = (status: string) => state.actions.filter((a) => a.status === status).length;
@@ -79,10 +79,11 @@ export function runViewFromState(
     is_dry_run: r.dry_run || r.settings.write_mode === 'dry_run',
     planned_actions_count: state.actions.length,
     executed_actions_count: count('executed'),
-    cycles_run: r.cycles,
+    cycles_run: times.cyclesRun ?? r.cycles,
     flow: r.flow,
     write_mode: r.settings.write_mode,
-    approved_actions_count: count('approved'),
+    // Approved over the run's life: an executed (or failed, or executing) action was approved.
+    approved_actions_count: count('approved') + count('executing') + count('executed') + count('failed'),
     rejected_actions_count: count('rejected'),
     failed_actions_count: count('failed'),
     skipped_actions_count: count('skipped'),

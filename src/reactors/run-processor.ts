@@ -154,6 +154,12 @@ export function createRunProcessor(deps: RunProcessorDeps) {
       }
     }
     if (!reconciled) {
+      // The last look before the board write: a run cancelled meanwhile gets no further write.
+      const current = await load(runId);
+      if (current.status !== 'executing') {
+        await run(runId, { type: 'RecordActionOutcome', actionId: action.action_id, outcome: 'skipped', error: `run ${current.status ?? 'gone'} before the write`, now: now() }, context);
+        return true;
+      }
       try {
         await perform(provider, runId, action);
       } catch (err) {
@@ -188,6 +194,9 @@ export function createRunProcessor(deps: RunProcessorDeps) {
         const state = await load(runId);
         if (state.status === 'planning') await plan(runId, state);
         else if (state.status === 'executing') {
+          if (!(await executeNext(runId, state))) return;
+        } else if (state.status === 'cancelled' && state.actions.some((a) => a.status === 'executing')) {
+          // Started before the cancel: its outcome is found (or it is marked not performed).
           if (!(await executeNext(runId, state))) return;
         } else return;
       }

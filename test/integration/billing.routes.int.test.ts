@@ -225,16 +225,17 @@ describe('plan limits', () => {
   const putMember = async (orgId: string, userId: string, role = 'operator') =>
     t.app.inject({ method: 'PUT', url: `/api/rbac/members/${userId}`, headers: await admin(orgId), payload: { role } });
 
-  it('members: a fourth stored assignment is refused on the free plan, re-assigning is fine, a subscription lifts it', async () => {
-    for (const u of ['u1', 'u2', 'u3']) expect((await putMember('org_mem', u)).statusCode).toBe(200);
-    const fourth = await putMember('org_mem', 'u4');
+  it('members: a fourth member is refused on the free plan, re-assigning is fine, a subscription lifts it', async () => {
+    // The administrator assigning is a member too (seen through their token): with u1 and u2, three.
+    for (const u of ['u1', 'u2']) expect((await putMember('org_mem', u)).statusCode).toBe(200);
+    const fourth = await putMember('org_mem', 'u3');
     expect(fourth.statusCode).toBe(403);
     expect(fourth.json()).toEqual({ detail: 'Plan limit reached: members (3 on the free plan)' });
     expect((await putMember('org_mem', 'u1', 'approver')).statusCode).toBe(200);
     expect((await plan('org_mem')).usage.members).toBe(3);
 
     await webhook(subscriptionEvent({ type: 'customer.subscription.created', customer: 'cus_mem', subscriptionId: 'sub_mem', status: 'active', price: 'price_team', orgId: 'org_mem' }));
-    expect((await putMember('org_mem', 'u4')).statusCode).toBe(200);
+    expect((await putMember('org_mem', 'u3')).statusCode).toBe(200);
   });
 
   it('runs per month: the 51st new run of the month is refused on the free plan; resuming a run is not a new run', async () => {
@@ -248,7 +249,11 @@ describe('plan limits', () => {
       plan: async () => initialRunState,
     });
     const context = { org_id: orgId, user_id: 'seed', correlation_id: 'seed' };
-    for (let i = 0; i < 49; i++) await seed.start(orgId, { board_type: 'jira', project_key: 'ENG' }, context);
+    // One active run per project: each seeded run is cancelled before the next (it still counts).
+    for (let i = 0; i < 49; i++) {
+      const { runId } = await seed.start(orgId, { board_type: 'jira', project_key: 'ENG' }, context);
+      await seed.cancel(orgId, runId, 'seed', context);
+    }
     // The usage read model catches up with the projector (bounded wait, no timing assertion).
     for (let i = 0; i < 200 && (await plan(orgId)).usage.runs_this_month < 49; i++) await new Promise((r) => setTimeout(r, 50));
     expect((await plan(orgId)).usage).toMatchObject({ runs_this_month: 49, projects: 1 });
@@ -259,11 +264,13 @@ describe('plan limits', () => {
     const refused = await t.app.inject({ method: 'POST', url: '/api/runs/start', headers, payload: { board_type: 'jira', project_key: 'ENG' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'Plan limit reached: runs_per_month (50 on the free plan)' });
-    // trigger finds the non-terminal run of ENG and resumes it: allowed at the limit.
+    // trigger finds the non-terminal run of ENG and resumes it: allowed at the limit, and not counted.
+    const active = await seed.start(orgId, { board_type: 'jira', project_key: 'ENG' }, context);
+    for (let i = 0; i < 200 && (await plan(orgId)).usage.runs_this_month < 51; i++) await new Promise((r) => setTimeout(r, 50));
     const resumed = await t.app.inject({ method: 'POST', url: '/api/runs/trigger', headers, payload: { board_type: 'jira', project_key: 'ENG' } });
     expect(resumed.statusCode, resumed.body).toBe(200);
-    expect(resumed.json().resumed).toBe(true);
-    expect((await plan(orgId)).usage.runs_this_month).toBe(50);
+    expect(resumed.json()).toMatchObject({ id: active.runId, resumed: true });
+    expect((await plan(orgId)).usage.runs_this_month).toBe(51);
   });
 
   it('projects: a run on a second project is refused on the free plan', async () => {

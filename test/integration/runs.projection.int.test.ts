@@ -79,18 +79,40 @@ describe('runs projection', () => {
       executed_actions_count: 1,
       rejected_actions_count: 1,
       skipped_actions_count: 1,
-      approved_actions_count: 0,
+      // Approved over the run's life: act-1 was approved, then executed.
+      approved_actions_count: 1,
       pending_actions_count: 0,
       items_read: 7,
       cycles_run: ['T', 'S'],
     });
-    expect(runs['r-auto']).toMatchObject({ status: 'executing', planned_actions_count: 3, failed_actions_count: 1, approved_actions_count: 2 });
+    expect(runs['r-auto']).toMatchObject({ status: 'executing', planned_actions_count: 3, failed_actions_count: 1, approved_actions_count: 3 });
     const actions = rows.run_actions!.filter((a) => a.run_id === 'r-approval').map((a) => [a.action_id, a.status, a.decided_by]);
     expect(actions).toEqual([
       ['act-1', 'executed', 'bo'],
       ['act-2', 'rejected', 'bo'],
       ['act-3', 'skipped', null],
     ]);
+  });
+
+  it('records a cancelled run, and no cycles for a run that failed while planning', async () => {
+    const cancelled = runEvents(
+      'r-cancel',
+      { write_mode: 'auto', action_cap: 25 },
+      { type: 'StartActionExecution', actionId: 'act-1', now },
+      { type: 'CancelRun', by: 'bo', reason: 'stop', now },
+      { type: 'RecordActionOutcome', actionId: 'act-1', outcome: 'executed', now },
+    );
+    const failedEvents: RunEvent[] = [];
+    for (const c of [
+      runEvents('r-failed', { write_mode: 'approval', action_cap: 25 })[0]!,
+    ]) failedEvents.push({ type: c.type, data: c.data } as RunEvent);
+    failedEvents.push(...runDecider.decide({ type: 'FailRun', error: 'board unreachable', now }, fold(runDecider, failedEvents)));
+    const failed = failedEvents.map((e) => ({ stream: 'run-r-failed', type: e.type, data: e.data }));
+    const rows = await expectIdempotentProjection({ knex: db.knex, projection: runsProjection, events: recordedEvents([...cancelled, ...failed]) });
+    const runs = Object.fromEntries(rows.runs!.map((r) => [r.run_id, r]));
+    expect(runs['r-cancel']).toMatchObject({ status: 'cancelled', error: 'stop', executed_actions_count: 1, skipped_actions_count: 2, approved_actions_count: 1, cycles_run: ['T', 'S'] });
+    expect(runs['r-cancel']!.completed_at).not.toBeNull();
+    expect(runs['r-failed']).toMatchObject({ status: 'failed', cycles_run: [], error: 'board unreachable' });
   });
 
   it('keeps org settings, schedules and flags idempotently', async () => {

@@ -52,6 +52,12 @@ const probes: Probe[] = [
     expect: async (owner, before) => expect(await membersOf(owner)).toEqual(before),
   },
   {
+    route: 'DELETE /api/rbac/members/:user_id',
+    snapshot: membersOf,
+    send: (caller, owner) => inject('DELETE', `/api/rbac/members/${owner.ids.memberUserId}`, caller.admin),
+    expect: async (owner, before) => expect(await membersOf(owner)).toEqual(before),
+  },
+  {
     route: 'PUT /api/feature-flags/:name',
     snapshot: flagsOf,
     send: (caller, owner) => inject('PUT', `/api/feature-flags/${owner.ids.flagName}`, caller.admin, { enabled: false }),
@@ -80,6 +86,11 @@ const probes: Probe[] = [
     send: (caller, owner) => inject('POST', `/api/backlog-proposals/${owner.ids.proposalId}/decision`, caller.admin, { decision: 'accept' }),
     expect: 'not_found',
   },
+  {
+    route: 'POST /api/backlog-proposals/:proposal_id/reopen',
+    send: (caller, owner) => inject('POST', `/api/backlog-proposals/${owner.ids.proposalId}/reopen`, caller.admin, {}),
+    expect: 'not_found',
+  },
   // Runs: resources of one organization. Each organization has a real run awaiting approval
   // (seeded below) whose ids the other one probes.
   ...(
@@ -92,6 +103,7 @@ const probes: Probe[] = [
       ['POST', '/api/runs/:run_id/execute', '/execute'],
       ['POST', '/api/runs/:run_id/approve-all', '/approve-all'],
       ['POST', '/api/runs/:run_id/reject', '/reject'],
+      ['POST', '/api/runs/:run_id/cancel', '/cancel'],
       ['POST', '/api/runs/:run_id/actions/:action_id/approve', '/actions/{action}/approve'],
       ['POST', '/api/runs/:run_id/actions/:action_id/reject', '/actions/{action}/reject'],
     ] as const

@@ -24,7 +24,7 @@ describe('route permission table', () => {
       expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
     }
     const roleRoutes = Object.entries(routePermissions).filter(([, a]) => a === 'roles:manage').map(([k]) => k);
-    expect(roleRoutes.sort()).toEqual(['GET /api/rbac/members', 'PUT /api/rbac/members/:user_id']);
+    expect(roleRoutes.sort()).toEqual(['DELETE /api/rbac/members/:user_id', 'GET /api/rbac/members', 'PUT /api/rbac/members/:user_id']);
   });
 
   it('makes every write either public (self-verified) or an operational permission, never app:read', () => {

@@ -140,4 +140,36 @@ describe('run decider', () => {
   it('a run that does not exist is not found', () => {
     spec.given().when({ type: 'ConfirmRun', by: 'bo', now }).thenFails('not_found');
   });
+
+  it('cancel while executing: skips what has not started, records no new intent, no completion', () => {
+    const executing = history(requested({ write_mode: 'auto' }), plan(3), { type: 'StartActionExecution', actionId: 'act-1', now });
+    const cancelled = [...executing, ...runDecider.decide({ type: 'CancelRun', by: 'bo', reason: 'stop', now }, state(executing))];
+    expect(types(cancelled).slice(-3)).toEqual(['ActionSkipped', 'ActionSkipped', 'RunCancelled']);
+    const s = state(cancelled);
+    expect(s.status).toBe('cancelled');
+    expect(s.actions.map((a) => a.status)).toEqual(['executing', 'skipped', 'skipped']);
+    // The executor may not start another action after the cancel...
+    spec.given(cancelled).when({ type: 'StartActionExecution', actionId: 'act-2', now }).thenNothing();
+    // ...the one already started is recorded as it ends, and the run stays cancelled.
+    const ended = runDecider.decide({ type: 'RecordActionOutcome', actionId: 'act-1', outcome: 'executed', now }, s);
+    expect(types(ended)).toEqual(['ActionExecuted']);
+    expect(state([...cancelled, ...ended]).status).toBe('cancelled');
+    spec.given(cancelled).when({ type: 'CancelRun', by: 'bo', now }).thenFails('conflict', /already cancelled/);
+    spec.given(cancelled).when({ type: 'ApproveAll', by: 'bo', now }).thenFails('conflict', /already cancelled/);
+  });
+
+  it('cancel stops a run awaiting confirmation or approval; a completed run answers a conflict', () => {
+    const waiting = history(requested(), plan(2));
+    expect(state([...waiting, ...runDecider.decide({ type: 'CancelRun', by: 'bo', now }, state(waiting))]).status).toBe('cancelled');
+    const gated = history(requested({ confirmation_threshold: 1 }), plan(2));
+    expect(state(gated).status).toBe('awaiting_confirmation');
+    expect(state([...gated, ...runDecider.decide({ type: 'CancelRun', by: 'bo', now }, state(gated))]).status).toBe('cancelled');
+    const completed = history(requested(), plan(1), { type: 'RejectAction', actionId: 'act-1', by: 'bo', now });
+    spec.given(completed).when({ type: 'CancelRun', by: 'bo', now }).thenFails('conflict', /already completed/);
+  });
+
+  it('records the cycles that planned on RunPlanned', () => {
+    const planned = history(requested({}, { cycles: ['T', 'S'] }), plan(1)).find((e) => e.type === 'RunPlanned');
+    expect(planned?.type === 'RunPlanned' && planned.data.cycles).toEqual(['T', 'S']);
+  });
 });

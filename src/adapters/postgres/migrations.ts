@@ -21,6 +21,8 @@ import { emailSuppressionsMigrations } from '../../projections/email-suppression
 import { notificationLedgerMigrations } from '../../reactors/notification-ledger.schema.js';
 import { secretMigrations } from '../secrets/secret-store.js';
 import { snsLedgerMigrations } from '../sns/sns-replay-ledger.js';
+import { idempotencyMigrations } from '../../http/idempotency/idempotency-keys.schema.js';
+import { orgUsersMigrations } from '../../queries/org-users.schema.js';
 
 export { eventStoreMigrations } from './event-store.schema.js';
 
@@ -40,5 +42,7 @@ export const readModelMigrations: MigrationSet = {
     ...billingMigrations,
     ...emailSuppressionsMigrations,
     ...snsLedgerMigrations,
+    ...idempotencyMigrations,
+    ...orgUsersMigrations,
   ],
 };

@@ -4,7 +4,8 @@ import { Type } from '@sinclair/typebox';
 import type { Knex } from 'knex';
 import type { Position } from '../../adapters/event-store.js';
 import { MAX_TRANSCRIPT_CHARS, type BacklogCommands } from '../../commands/backlog.commands.js';
-import { notFound } from '../../domain/errors.js';
+import { DomainError, notFound } from '../../domain/errors.js';
+import { importBodyErrors } from '../schemas/import-validation.js';
 import { getProposal, listProposals, proposalViewFromState } from '../../queries/backlog-proposals.query.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
@@ -19,6 +20,7 @@ import {
   ListProposalsQuerySchema,
   ProposalParamsSchema,
   ProposalSchema,
+  ReopenBodySchema,
 } from '../schemas/backlog.schemas.js';
 
 export interface BacklogRouteDeps {
@@ -29,11 +31,13 @@ export interface BacklogRouteDeps {
 }
 
 /**
- * Body limit of the ingest route: 200,000 characters of at most 4 UTF-8 bytes each, plus 64 KiB for
- * the JSON around them. Fastify refuses a larger body with 413 from its Content-Length (or while
- * streaming a chunked body) without buffering it; the errors plugin renders that 413 as {detail}.
+ * Body limit of the ingest route: 200,000 characters of at most 6 bytes each (a character JSON
+ * escapes as \uXXXX, as Python's json.dumps does for anything outside ASCII), plus 64 KiB for the
+ * JSON around them. The limit itself is counted in characters after parsing (the handler, 413);
+ * this only bounds what is read. Fastify refuses a larger body with 413 from its Content-Length
+ * (or while streaming a chunked body) without buffering it; the errors plugin renders it as {detail}.
  */
-export const INGEST_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * 4 + 64 * 1024;
+export const INGEST_BODY_LIMIT = MAX_TRANSCRIPT_CHARS * 6 + 64 * 1024;
 /** 200 items of at most 255 + 10,000 + 20 × 64 characters. */
 export const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 
@@ -42,6 +46,8 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
     '/api/import/backlog',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
+      // The handler lists every bad item in one 400 (import-validation.ts), not only the first error.
+      attachValidation: true,
       config: { permission: 'backlog:write' },
       schema: {
         tags: ['backlog'],
@@ -51,6 +57,10 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
       },
     },
     async (request, reply) => {
+      if (request.validationError) {
+        const errors = importBodyErrors(request.body);
+        throw new DomainError('invalid', errors.length > 0 ? errors.join('; ') : `body ${request.validationError.message}`);
+      }
       const outcome = await deps.backlog.importBacklog(request.orgId, request.body, commandContext(request));
       await deps.awaitProposals(outcome.position);
       return reply.code(outcome.created.length > 0 ? 201 : 200).send({
@@ -115,6 +125,28 @@ export const backlogRoutes: FastifyPluginAsyncTypebox<BacklogRouteDeps> = async 
       if (view && view.status !== 'pending') return view;
       if (!result.state.proposal) throw notFound('Proposal not found');
       return proposalViewFromState(result.state, result.events[0]);
+    },
+  );
+
+  app.post(
+    '/api/backlog-proposals/:proposal_id/reopen',
+    {
+      config: { permission: 'backlog:decide' },
+      schema: {
+        tags: ['backlog'],
+        summary: 'Make a rejected proposal pending again (an import of the same title reports it as rejected with this path)',
+        params: ProposalParamsSchema,
+        body: ReopenBodySchema,
+        response: { 200: ProposalSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const { proposal_id: id } = request.params;
+      const result = await deps.backlog.reopen(request.orgId, id, request.body?.reason, commandContext(request));
+      await deps.awaitProposals(result.position);
+      const view = await getProposal(deps.knex, request.orgId, id);
+      if (view && view.status === 'pending') return view;
+      return proposalViewFromState(result.state);
     },
   );
 

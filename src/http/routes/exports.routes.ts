@@ -14,6 +14,7 @@ import { DEFAULT_EXPORT_SESSION } from '../../queries/exports/export-session.js'
 import { createExportSlots, DEFAULT_EXPORT_LIMITS, guardExportResponse, type ExportLimitOptions } from '../export-limits.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import { RunParamsSchema } from '../schemas/runs.schemas.js';
+import { parseIsoDate } from '../iso-date.js';
 
 const Format = Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('pdf')], { default: 'csv' }));
 const IsoDate = Type.String({ minLength: 10, maxLength: 40, description: 'ISO date or time' });
@@ -35,8 +36,18 @@ const fileResponses = {
   ...authErrorResponses,
 };
 
-function checkDate(field: string, value: string | undefined): void {
-  if (value !== undefined && Number.isNaN(Date.parse(value))) throw new DomainError('invalid', `querystring/${field} must be an ISO date`);
+/** The value as an ISO instant for the query; a value that names no real date or time is a 400. */
+function checkDate(field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const date = parseIsoDate(value);
+  if (!date) throw new DomainError('invalid', `querystring/${field} must be an ISO date (YYYY-MM-DD) or date-time that exists`);
+  return date.toISOString();
+}
+
+function dateFilters<T extends { from?: string | undefined; to?: string | undefined }>(filters: T): T {
+  const from = checkDate('from', filters.from);
+  const to = checkDate('to', filters.to);
+  return { ...filters, ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
 export interface ExportRouteDeps {
@@ -66,10 +77,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteDeps> = async (a
       schema: { tags: ['exports'], summary: 'Export the filtered run history as CSV (default) or PDF', querystring: RunsExportQuery, response: fileResponses },
     },
     async (request, reply) => {
-      const { format = 'csv', ...filters } = request.query;
-      checkDate('from', filters.from);
-      checkDate('to', filters.to);
-      const f: RunExportFilters = filters;
+      const { format = 'csv', ...query } = request.query;
+      const f: RunExportFilters = dateFilters(query);
       const stamp = deps.now().toISOString().slice(0, 10);
       takeSlot(request, reply);
       if (format === 'pdf') {
@@ -95,9 +104,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<ExportRouteDeps> = async (a
     },
     async (request, reply) => {
       const { run_id: runId } = request.params;
-      const { format = 'csv', ...filters } = request.query;
-      checkDate('from', filters.from);
-      checkDate('to', filters.to);
+      const { format = 'csv', ...query } = request.query;
+      const filters = dateFilters(query);
       if (!(await getRun(deps.knex, request.orgId, runId))) throw notFound('Run not found');
       const name = `run-${runId.replace(/[^A-Za-z0-9-]/g, '')}-actions`;
       takeSlot(request, reply);

@@ -1,15 +1,35 @@
-// Role administration: GET /api/rbac/me, GET /api/rbac/members, PUT /api/rbac/members/{user_id}.
+// Role administration: GET /api/rbac/me, GET /api/rbac/members, PUT and DELETE /api/rbac/members/{user_id}.
 // Assignments are events on the org stream (MemberRoleAssigned); reads come from the members
 // read model, always filtered by the caller's organization.
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { MemberAssignment } from '../../domain/org.decider.js';
-import { delegablePermissions } from '../../domain/roles.js';
-import { getMember, listMembers, toMemberView } from '../../queries/members.query.js';
+import { defaultRole, delegablePermissions, type Role } from '../../domain/roles.js';
+import { listSeenUsers, type SeenUser } from '../../queries/org-users.js';
+import { getMember, listMembers, toMemberView, type MemberRecord } from '../../queries/members.query.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
 import { MemberParamsSchema, MemberSchema, PutMemberBodySchema, RbacMeSchema } from '../schemas/rbac.schemas.js';
 import type { OrgRouteDeps } from './org-route-deps.js';
+
+type MemberEntry = Omit<MemberRecord, 'role' | 'updated_at'> & { role: Role; updated_at: string | null };
+
+const memberView = (m: MemberEntry) => toMemberView(m);
+
+/**
+ * Stored assignments, plus the users seen through their tokens without one: the organization
+ * administrator as `admin`, everyone else with the default role. An administrator's effective
+ * role is `admin` whatever is stored.
+ */
+function mergeMembers(stored: MemberRecord[], seen: SeenUser[]): MemberEntry[] {
+  const admins = new Set(seen.filter((u) => u.is_org_admin).map((u) => u.user_id));
+  const byUser = new Map<string, MemberEntry>();
+  for (const m of stored) byUser.set(m.user_id, admins.has(m.user_id) ? { ...m, role: 'admin' } : m);
+  for (const u of seen) {
+    if (!byUser.has(u.user_id)) byUser.set(u.user_id, { user_id: u.user_id, role: u.is_org_admin ? 'admin' : defaultRole, permissions: [], assigned_by: null, updated_at: null });
+  }
+  return [...byUser.values()].sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
+}
 
 export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, deps) => {
   app.get(
@@ -37,11 +57,33 @@ export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, d
     {
       schema: {
         tags: ['roles'],
-        summary: 'Organization members with a stored role, with their effective access',
+        summary: 'Organization members (a stored role, or seen through their tokens) with their effective role and access',
         response: { 200: Type.Array(MemberSchema), ...authErrorResponses },
       },
     },
-    async (request) => (await listMembers(deps.knex, request.orgId)).map(toMemberView),
+    async (request) => {
+      const [stored, seen] = await Promise.all([listMembers(deps.knex, request.orgId), listSeenUsers(deps.knex, request.orgId)]);
+      return mergeMembers(stored, seen).map(memberView);
+    },
+  );
+
+  app.delete(
+    '/api/rbac/members/:user_id',
+    {
+      schema: {
+        tags: ['roles'],
+        summary: "Revoke a member's stored role and permissions: they fall back to the default role",
+        params: MemberParamsSchema,
+        response: { 200: MemberSchema, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const { user_id } = request.params;
+      const result = await deps.orgCommands.revokeMemberRole(request.orgId, user_id, commandContext(request));
+      await deps.awaitReadModel(result.position);
+      const seen = (await listSeenUsers(deps.knex, request.orgId)).find((u) => u.user_id === user_id);
+      return memberView({ user_id, role: seen?.is_org_admin ? 'admin' : defaultRole, permissions: [], assigned_by: null, updated_at: null });
+    },
   );
 
   app.put(

@@ -1,6 +1,6 @@
 // Run commands: trigger, the approval flow (start/execute), confirmation, approvals and rejection.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { notFound } from '../../domain/errors.js';
 import { decidedActionView } from '../../queries/run-views.js';
 import { getRun } from '../../queries/runs.query.js';
@@ -10,6 +10,7 @@ import type { RunEvent } from '../../domain/run.events.js';
 import { commandContext } from '../request-context.js';
 import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
 import {
+  AcceptedRunSchema,
   ActionParamsSchema,
   ActionSchema,
   ReasonBodySchema,
@@ -21,16 +22,24 @@ import {
 } from '../schemas/runs.schemas.js';
 import type { RunRouteDeps } from './run-route-deps.js';
 
-const runResponses = { 200: RunSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
+const runResponses = { 200: RunSchema, 202: AcceptedRunSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
 const actionResponses = { 200: ActionSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
 
 export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, deps) => {
+  /** The run after a write, or undefined when the read model has not caught up within the wait. */
   const runAfterWrite = async (request: FastifyRequest, runId: string) => {
     await deps.awaitRun(runId);
-    const run = await getRun(deps.knex, request.orgId, runId);
-    if (!run) throw notFound('Run not found');
-    return run;
+    return getRun(deps.knex, request.orgId, runId);
   };
+  /**
+   * The write happened (the stream has it) but the read model lags past the wait: 202 with where to
+   * read the run, never 404, which would invite a retry and a duplicate.
+   */
+  const accepted = (reply: FastifyReply, runId: string, status: string | undefined) =>
+    reply
+      .code(202)
+      .header('location', `/api/runs/${runId}`)
+      .send({ id: runId, status: status ?? 'planning', detail: 'Recorded; the run is not readable yet: read it at the Location' });
   /** The decided action, from the command's result (decidedActionView), once the read model has it too. */
   const decidedAction = async (runId: string, actionId: string, result: CommandResult<RunState, RunEvent>): Promise<ActionView> => {
     await deps.awaitRun(runId, result.position);
@@ -47,13 +56,14 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
         tags: ['runs'],
         summary: 'Start a guarded run, or resume the non-terminal run of the same board and project',
         body: RunRequestBodySchema,
-        response: { 200: TriggeredRunSchema, 201: TriggeredRunSchema, ...authErrorResponses },
+        response: { 200: TriggeredRunSchema, 201: TriggeredRunSchema, 202: AcceptedRunSchema, 409: DetailErrorSchema, ...authErrorResponses },
       },
     },
     async (request, reply) => {
-      const { runId, resumed } = await deps.runCommands.trigger(request.orgId, request.body, commandContext(request));
+      const { runId, resumed, state } = await deps.runCommands.trigger(request.orgId, request.body, commandContext(request));
       const run = await runAfterWrite(request, runId);
-      return reply.code(resumed ? 200 : 201).send({ ...run, resumed });
+      if (!run) return accepted(reply, runId, state.status);
+      return reply.code(resumed ? 200 : 201).header('location', `/api/runs/${runId}`).send({ ...run, resumed });
     },
   );
 
@@ -65,12 +75,14 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
         tags: ['runs'],
         summary: 'Approval flow: start a run that plans and waits for approvals whatever the write mode',
         body: RunRequestBodySchema,
-        response: { 201: RunSchema, ...authErrorResponses },
+        response: { 201: RunSchema, 202: AcceptedRunSchema, 409: DetailErrorSchema, ...authErrorResponses },
       },
     },
     async (request, reply) => {
-      const { runId } = await deps.runCommands.start(request.orgId, request.body, commandContext(request));
-      return reply.code(201).send(await runAfterWrite(request, runId));
+      const { runId, state } = await deps.runCommands.start(request.orgId, request.body, commandContext(request));
+      const run = await runAfterWrite(request, runId);
+      if (!run) return accepted(reply, runId, state.status);
+      return reply.code(201).header('location', `/api/runs/${runId}`).send(run);
     },
   );
 
@@ -78,14 +90,16 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
     path: string,
     permission: 'runs:confirm' | 'runs:approve',
     summary: string,
-    execute: (request: FastifyRequest<{ Params: { run_id: string }; Body: { reason?: string } | undefined }>) => Promise<unknown>,
+    execute: (request: FastifyRequest<{ Params: { run_id: string }; Body: { reason?: string } | undefined }>) => Promise<CommandResult<RunState, RunEvent>>,
   ) =>
     app.post(
       path,
       { config: { permission }, schema: { tags: ['runs'], summary, params: RunParamsSchema, body: ReasonBodySchema, response: runResponses } },
-      async (request) => {
-        await execute(request);
-        return runAfterWrite(request, request.params.run_id);
+      async (request, reply) => {
+        const result = await execute(request);
+        const run = await runAfterWrite(request, request.params.run_id);
+        if (!run) return accepted(reply, request.params.run_id, result.state.status);
+        return run;
       },
     );
 
@@ -100,6 +114,9 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
   );
   runCommand('/api/runs/:run_id/reject', 'runs:approve', 'Reject the run', (r) =>
     deps.runCommands.reject(r.orgId, r.params.run_id, r.body?.reason, commandContext(r)),
+  );
+  runCommand('/api/runs/:run_id/cancel', 'runs:approve', 'Cancel the run, also while it executes (actions already performed stay recorded)', (r) =>
+    deps.runCommands.cancel(r.orgId, r.params.run_id, r.body?.reason, commandContext(r)),
   );
 
   app.post(

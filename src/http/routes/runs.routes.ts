@@ -43,6 +43,10 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
     },
     async (request, reply) => {
       const board = await deps.connectedBoard(request.orgId);
+      const asked = request.query.board_type;
+      if (asked !== undefined && asked !== board.board_type) {
+        throw new DomainError('invalid', `querystring/board_type is ${asked}, but the connected board is ${board.board_type}`);
+      }
       const projectKey = request.query.project_key ?? board.project_keys[0];
       if (!projectKey) throw new DomainError('invalid', 'querystring/project_key is required: the integration settings name no project');
       try {

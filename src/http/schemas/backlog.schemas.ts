@@ -30,7 +30,13 @@ export const ImportBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-const ProposalRefSchema = Type.Object({ index: Type.Integer(), id: Type.String(), title: Type.String() });
+const ProposalRefSchema = Type.Object({
+  index: Type.Integer(),
+  id: Type.String(),
+  title: Type.String(),
+  status: Type.Optional(Type.String({ description: "duplicates: the existing proposal's status" })),
+  reopen: Type.Optional(Type.String({ description: 'duplicates of a rejected proposal: POST here to make it pending again' })),
+});
 
 export const ImportResultSchema = Type.Object({
   created_count: Type.Integer(),
@@ -144,3 +150,5 @@ export const BulkDecisionResultSchema = Type.Object({
     }),
   ),
 });
+
+export const ReopenBodySchema = Type.Object({ reason: Type.Optional(Reason) }, { additionalProperties: false });

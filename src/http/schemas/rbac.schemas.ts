@@ -20,7 +20,8 @@ export const RbacMeSchema = Type.Object({
 
 export const MemberSchema = Type.Object({
   user_id: Type.String(),
-  role: AssignableRoleSchema,
+  /** The effective role: `admin` for the organization administrator, the default role when nothing is stored. */
+  role: RoleSchema,
   permissions: Type.Array(Type.String(), { description: 'delegated permissions' }),
   effective_permissions: Type.Array(PermissionSchema),
   assigned_by: Type.Union([Type.String(), Type.Null()]),

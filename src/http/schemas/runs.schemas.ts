@@ -7,12 +7,15 @@ import { BoardTypeSchema, CycleIdSchema } from '../../domain/org.events.js';
 const NullableString = (options: { format?: string } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
+/** Every status a run can have (terminal ones: completed, failed, rejected, cancelled). */
+export const runStatuses = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected', 'cancelled'] as const;
+
 export const RunSchema = Type.Object(
   {
     id: Type.String(),
     board_type: Type.String(),
     project_key: Type.String(),
-    status: Type.String({ description: 'planning, awaiting_confirmation, awaiting_approval, executing, completed, failed or rejected' }),
+    status: Type.Unsafe<string>({ type: 'string', enum: [...runStatuses], description: 'planning, awaiting_confirmation, awaiting_approval, executing, completed, failed, rejected or cancelled' }),
     is_dry_run: Type.Boolean(),
     planned_actions_count: Type.Integer(),
     executed_actions_count: Type.Integer(),
@@ -36,6 +39,8 @@ export const RunSchema = Type.Object(
 
 /** A run as the API shows it: the one shape of the runs read model's views (mapped by toRunView). */
 export type RunView = Static<typeof RunSchema>;
+/** 202: the write is recorded but the runs read model has not caught up within the wait. */
+export const AcceptedRunSchema = Type.Object({ id: Type.String(), status: Type.String(), detail: Type.String() });
 
 export const TriggeredRunSchema = Type.Composite([Type.Omit(RunSchema, []), Type.Object({ resumed: Type.Boolean() })]);
 
@@ -91,7 +96,11 @@ export const ActionParamsSchema = Type.Object({
 export const ReasonBodySchema = Type.Optional(Type.Object({ reason: Type.Optional(Type.String({ maxLength: 2000 })) }, { additionalProperties: false }));
 
 export const NextTaskQuerySchema = Type.Object(
-  { project_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  {
+    // As on the other run routes; it must name the connected board (400 otherwise).
+    board_type: Type.Optional(BoardTypeSchema),
+    project_key: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
   { additionalProperties: false },
 );
 

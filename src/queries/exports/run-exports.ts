@@ -35,14 +35,17 @@ const ACTION_COLUMNS: (CsvColumn & PdfColumn)[] = [
   { header: 'seq', field: 'seq', width: 1 },
   { header: 'action_id', field: 'action_id', width: 2 },
   { header: 'cycle', field: 'cycle', width: 1 },
-  { header: 'kind', field: 'kind', width: 3 },
+  { header: 'kind', field: 'kind', width: 2 },
   { header: 'item_key', field: 'item_key', width: 3 },
-  { header: 'item_title', field: 'item_title', width: 7 },
+  { header: 'item_title', field: 'item_title', width: 5 },
   { header: 'status', field: 'status', width: 3 },
-  { header: 'reason', field: 'reason', width: 7 },
-  { header: 'decided_by', field: 'decided_by', width: 3 },
+  { header: 'reason', field: 'reason', width: 5 },
+  { header: 'decided_by', field: 'decided_by', width: 4 },
+  { header: 'decided_at', field: 'decided_at', width: 7 },
   { header: 'decision_reason', field: 'decision_reason', width: 5 },
-  { header: 'error', field: 'error', width: 5 },
+  { header: 'executed_by', field: 'executed_by', width: 4 },
+  { header: 'executed_at', field: 'executed_at', width: 7 },
+  { header: 'error', field: 'error', width: 4 },
 ];
 
 function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
@@ -107,7 +110,9 @@ function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?:
   if (f.project_key) add('r.project_key = ?', f.project_key);
   if (f.from) add('a.updated_at >= ?', f.from);
   if (f.to) add('a.updated_at < ?', f.to);
-  const sql = `SELECT a.* FROM run_actions a JOIN runs r ON r.run_id = a.run_id AND r.org_id = a.org_id
+  // executed_by: who started the run's execution (`system` in auto mode), for the actions it performed or tried.
+  const sql = `SELECT a.*, CASE WHEN a.status IN ('executing', 'executed', 'failed') THEN r.execution_started_by END AS executed_by
+                 FROM run_actions a JOIN runs r ON r.run_id = a.run_id AND r.org_id = a.org_id
                 WHERE ${where.join(' AND ')} ORDER BY a.seq${limit ? ` LIMIT ${limit}` : ''}`;
   return { sql, params };
 }

@@ -56,6 +56,10 @@ export const runsMigrations: Migration[] = [
       });
     },
   },
+];
+
+/** Added after the first release: listed at the end of the migrations (src/adapters/postgres/migrations.ts). */
+export const runsExecutionStartedByMigrations: Migration[] = [
   {
     // Who started the run's execution (a person, or `system` in auto mode): the action exports
     // name it as the actor of each executed action.

@@ -242,6 +242,8 @@ export function createWorkers(infra: Infrastructure, log: Logger, boards: OrgBoa
       createNotifierReactor(createConfiguredNotifier(infra, boards.notifications, log)),
     ],
     log: log.child({ component: 'reactors' }),
+    concurrency: infra.config.REACTOR_CONCURRENCY,
+    maxAttempts: infra.config.PROJECTION_MAX_ATTEMPTS,
   });
   const scheduler = createScheduler({
     listSchedules: () => listEnabledSchedules(infra.db.knex),
@@ -298,6 +300,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
     db: infra.db,
     projections: infra.projections,
     batchSize: config.PROJECTOR_BATCH_SIZE,
+    maxAttempts: config.PROJECTION_MAX_ATTEMPTS,
     log: log.child({ component: 'projector' }),
   });
   const boards = await createOrgBoards(config, infra);
@@ -405,6 +408,7 @@ export async function startProjector(config: Config, log: Logger = createLogger(
     db: infra.db,
     projections: infra.projections,
     batchSize: config.PROJECTOR_BATCH_SIZE,
+    maxAttempts: config.PROJECTION_MAX_ATTEMPTS,
     log: log.child({ component: 'projector' }),
   });
   await projector.start();

@@ -20,7 +20,7 @@ export interface RetryOutcome {
 export async function retryParkedEvents(deps: { store: EventStore; db: Database }, projection: Projection): Promise<RetryOutcome[]> {
   const outcomes: RetryOutcome[] = [];
   for (const parked of await listParkedEvents(deps.db.knex, projection.name)) {
-    const event = await findEvent(deps.store, parked);
+    const event = await findParkedEvent(deps.store, parked);
     if (!event) {
       outcomes.push({ event: parked, result: 'missing' });
       continue;
@@ -50,7 +50,7 @@ export async function retryParkedEvents(deps: { store: EventStore; db: Database 
 }
 
 /** The parked event as recorded: at its position in the global log, else searched in its stream. */
-async function findEvent(store: EventStore, parked: ParkedEvent): Promise<RecordedEvent | undefined> {
+export async function findParkedEvent(store: EventStore, parked: ParkedEvent): Promise<RecordedEvent | undefined> {
   for await (const event of store.readAll({ from: parked.position, maxCount: 1 })) {
     if (event.id === parked.eventId && comparePositions(event.position, parked.position) === 0) return event;
   }

@@ -39,6 +39,8 @@ export interface PoisonHandling {
   /** Failed attempts per event, kept by the caller across restarts of the loop. */
   attempts: AttemptCounter;
   onParked?: (event: RecordedEvent, error: unknown, attempts: number) => void;
+  /** The whole batch failed (not for infrastructure): its events are about to be applied one by one. */
+  onBatchFailed?: (error: unknown, events: number) => void;
 }
 
 /** A batch failed on events that still have attempts left: the caller retries it with backoff. */
@@ -175,6 +177,7 @@ async function applyBatchOrPark(
     return;
   } catch (err) {
     if (events.length === 0 || ctx.lock.lost || isInfrastructureError(err)) throw err;
+    poison.onBatchFailed?.(err, events.length);
   }
   const { projection, lock } = ctx;
   const parked = await ctx.db.knex.transaction(async (trx) => {

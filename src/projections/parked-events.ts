@@ -86,7 +86,13 @@ export function isInfrastructureError(err: unknown): boolean {
  * in URLs, query strings and bearer tokens removed (an error may quote a URL or a header).
  */
 export function describeParkingError(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  let text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+  // A database error through knex: "<the SQL> - <PostgreSQL's message>"; the message and SQLSTATE say it.
+  const code = (err as { code?: unknown } | null)?.code;
+  if (err instanceof Error && typeof code === 'string' && typeof (err as { severity?: unknown }).severity === 'string') {
+    const cut = err.message.lastIndexOf(' - ');
+    text = `${err.name}: ${cut >= 0 ? err.message.slice(cut + 3) : err.message} (SQLSTATE ${code})`;
+  }
   return text
     .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]+(:[^/\s@]*)?@/gi, '$1***@')
     .replace(/(https?:\/\/[^\s?#]+)\?[^\s#]*/gi, '$1?***')

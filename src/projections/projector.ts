@@ -5,7 +5,9 @@
 //      the projection's filter, and apply batches, each with its checkpoint compare-and-set in ONE
 //      transaction (batch-loop.ts, shared with rebuild);
 //   3. infrastructure errors are logged and retried with backoff (lib/retry.ts) from the stored
-//      checkpoint; nothing here ever crashes the process.
+//      checkpoint; nothing here ever crashes the process;
+//   4. an event that fails to apply for another reason is retried `maxAttempts` times, then parked
+//      (parked-events.ts, batch-loop.ts): the rest of the log goes on.
 // Waiting for a read model to catch up is checkpoint-waiter.ts.
 import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
@@ -171,6 +173,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
               },
               poison: {
                 attempts,
+                onBatchFailed: (err, events) => log.error({ err, projection: name, events }, 'projection: batch failed; retrying its events one at a time'),
                 onParked: (event, error, count) =>
                   log.error(
                     { projection: name, position: formatPosition(event.position), stream: event.streamName, eventId: event.id, type: event.type, attempts: count, error: describeParkingError(error) },

@@ -17,6 +17,7 @@ import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from
 import { eventStoreMigrations } from './adapters/postgres/event-store.schema.js';
 import { runMigrations } from './adapters/postgres/migrate.js';
 import { createPgEventStore } from './adapters/postgres/pg-event-store.js';
+import { withEventValidation } from './adapters/validating-event-store.js';
 import { buildApp, wireRunCommands } from './app.js';
 import { listEnabledSchedules } from './queries/org-config.query.js';
 import { createScheduler } from './reactors/scheduler.js';
@@ -95,10 +96,10 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
-      store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) });
+      store = withEventValidation(createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) }));
     } else {
       await runMigrations(db.knex, eventStoreMigrations);
-      store = createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) });
+      store = withEventValidation(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }));
     }
     log.info({ eventStore: store.kind, embedded: Boolean(embedded) }, 'infrastructure ready');
     return {

@@ -41,6 +41,7 @@ describe('reactor isolation', () => {
       if (Date.now() > asked) throw new Error("A's board was never asked");
       await new Promise((r) => setTimeout(r, 20));
     }
+    const slowAskedAt = Date.now();
 
     const started = Date.now();
     const fast = await h.call<RunBody>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: 'FST', cycles: ['T'] }, FAST);
@@ -49,6 +50,8 @@ describe('reactor isolation', () => {
     const elapsed = Date.now() - started;
     expect(fastDone.status).toBe('completed');
     expect(fastDone.executed_actions_count).toBe(2);
+    // B did not wait for A's board (which has not answered yet), and took under 2 s.
+    expect(Date.now() - slowAskedAt).toBeLessThan(8_000);
     expect(elapsed).toBeLessThan(2_000);
     expect(fastJira.issues.get('FST-1')!.comments).toHaveLength(1);
 

@@ -33,7 +33,7 @@ export function findNul(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
   if (value === null || typeof value !== 'object') return undefined;
   for (const [key, inner] of Object.entries(value)) {
-    const at = `${path}/${key.replace(/\u0000/g, '\\u0000')}`;
+    const at = `${path}/${key.split('\u0000').join('\\u0000')}`;
     if (key.includes('\u0000')) return at;
     const found = findNul(inner, at);
     if (found) return found;

@@ -64,7 +64,6 @@ export type RunEventType = RunEvent['type'];
 // They follow the types above; extra properties are allowed, so an older reader never refuses a newer event.
 const At = Type.String({ minLength: 1 });
 const Text = Type.String();
-const Optional = Type.Optional;
 
 export const runEventSchemas = {
   RunRequested: Type.Object({
@@ -85,7 +84,7 @@ export const runEventSchemas = {
   ApprovalRequested: Type.Object({ pending_count: Type.Integer({ minimum: 0 }), at: At }),
   RunConfirmed: Type.Object({ by: Text, at: At }),
   ActionApproved: Type.Object({ action_id: Text, by: Text, at: At }),
-  ActionRejected: Type.Object({ action_id: Text, by: Text, reason: Optional(Text), at: At }),
+  ActionRejected: Type.Object({ action_id: Text, by: Text, reason: Type.Optional(Text), at: At }),
   RunExecutionStarted: Type.Object({ by: Text, auto_approve: Type.Boolean(), at: At }),
   ActionExecutionStarted: Type.Object({ action_id: Text, at: At }),
   ActionExecuted: Type.Object({ action_id: Text, reconciled: Type.Boolean(), at: At }),
@@ -93,5 +92,5 @@ export const runEventSchemas = {
   ActionSkipped: Type.Object({ action_id: Text, reason: Text, at: At }),
   RunCompleted: Type.Object({ at: At }),
   RunFailed: Type.Object({ error: Text, at: At }),
-  RunRejected: Type.Object({ by: Text, reason: Optional(Text), at: At }),
+  RunRejected: Type.Object({ by: Text, reason: Type.Optional(Text), at: At }),
 } as const satisfies Record<RunEventType, unknown>;

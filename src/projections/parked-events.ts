@@ -97,7 +97,8 @@ export function describeParkingError(err: unknown): string {
     .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/\s:@]+(:[^/\s@]*)?@/gi, '$1***@')
     .replace(/(https?:\/\/[^\s?#]+)\?[^\s#]*/gi, '$1?***')
     .replace(/\b(bearer|basic|token|password|secret|api[_-]?key)([\s:=]+)\S+/gi, '$1$2***')
-    .replace(/\u0000/g, '\\u0000')
+    .split('\u0000')
+    .join('\\u0000')
     .slice(0, 500);
 }
 

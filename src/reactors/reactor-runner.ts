@@ -81,9 +81,9 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
     // `fatal` ends this leadership term (a checkpoint moved by another runner): the loop restarts it.
     const fatal = new AbortController();
     const both = AbortSignal.any([signal, lock.signal, fatal.signal]);
-    let failure: unknown;
+    let failure: Error | undefined;
     const fail = (err: unknown) => {
-      failure ??= err;
+      failure ??= err instanceof Error ? err : new Error(String(err));
       fatal.abort();
     };
     const attempts = new AttemptCounter(maxAttempts);

@@ -73,6 +73,8 @@ export const ConfigSchema = Type.Object({
   PROJECTOR_BATCH_SIZE: Int(1, 50_000, 1_000, 'events per projection batch'),
   PROJECTOR_ENABLED: Bool(true, 'run the projector in this process'),
   REACTORS_ENABLED: Bool(true, 'run the reactors (run executor…) in this process'),
+  PROJECTION_MAX_ATTEMPTS: Int(1, 1_000, 5, 'failed attempts at an event (infrastructure errors aside) before a projection or reactor parks it'),
+  REACTOR_CONCURRENCY: Int(1, 256, 8, 'events of different streams handled at once per reactor'),
   LLM_API_URL: Url('OpenAI-compatible API base URL (…/v1) for meeting extraction; with LLM_API_KEY and the llm_extraction flag'),
   LLM_API_KEY: Str('API key of the language model (sent as a bearer token)'),
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini', description: 'model name for meeting extraction' }),

@@ -1,9 +1,11 @@
-// `sprintguard projections rebuild [name...]` and `sprintguard projections status`.
+// `sprintguard projections rebuild [name...]`, `status` (with the parked events) and `retry <name>`.
 // Progress goes to stderr (a bar on a terminal, plain lines otherwise); results go to stdout.
 import type { Command } from 'commander';
 import { shadowRebuild } from '../projections/shadow.js';
 import { formatPosition, type Position } from '../adapters/event-store.js';
 import { createProjector, type ProjectionStatus } from '../projections/projector.js';
+import { countParkedEvents, listParkedEvents, requestRetry, type ParkedEvent } from '../projections/parked-events.js';
+import { retryParkedEvents } from '../projections/parked-retry.js';
 import {
   ProjectionLockedError,
   rebuildProjections,
@@ -94,7 +96,7 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
 
   projections
     .command('status')
-    .description('checkpoint, lag and version of every projection')
+    .description('checkpoint, lag and version of every projection, and the events parked by projections and reactors')
     .option('--json', 'print JSON instead of a table')
     .action(async (options: { json?: boolean }) => {
       const runtime = await open();
@@ -102,11 +104,51 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
         // A projector that is never started: status() only reads the checkpoints and the store.
         const projector = createProjector({ store: runtime.store, db: runtime.db, projections: runtime.projections });
         const rows = await projector.status();
-        process.stdout.write(options.json ? `${statusJson(rows)}\n` : statusTable(rows, new Date()));
+        const parked = await listParkedEvents(runtime.db.knex);
+        process.stdout.write(options.json ? `${statusJson(rows, parked)}\n` : statusTable(rows, new Date()) + parkedTable(parked));
       } finally {
         await runtime.close();
       }
     });
+
+  projections
+    .command('retry')
+    .description('apply the parked events of a projection again (after a fix), in log order; for `reactor:<name>`, ask the running worker to handle them again')
+    .argument('<name>', 'projection name, or reactor:<name>')
+    .action(async (name: string, _options: unknown, command: Command) => {
+      let failed = 0;
+      await withRuntime(open, command, async (runtime) => {
+        if (name.startsWith('reactor:')) {
+          const requested = await requestRetry(runtime.db.knex, name);
+          process.stdout.write(`${name}: ${requested} parked events handed back to the running worker\n`);
+          return;
+        }
+        const [projection] = selectProjections(runtime.projections, [name]);
+        const outcomes = await retryParkedEvents(runtime, projection!);
+        for (const o of outcomes) {
+          if (o.result !== 'applied') failed++;
+          const what = `${formatPosition(o.event.position)} ${o.event.eventType} ${o.event.eventId} (${o.event.streamName})`;
+          process.stdout.write(`${name}: ${what} ${o.result}${o.error ? `: ${o.error}` : ''}\n`);
+        }
+        const left = (await countParkedEvents(runtime.db.knex))[name] ?? 0;
+        process.stdout.write(`${name}: ${outcomes.length - failed} applied, ${left} still parked\n`);
+      });
+      // Events that still fail are a finding for the operator: exit code 2, as `verify` does.
+      if (failed > 0) process.exitCode = 2;
+    });
+}
+
+/** The parked events (empty when none): a count per consumer, then one line per event. */
+export function parkedTable(parked: readonly ParkedEvent[]): string {
+  if (parked.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const p of parked) counts.set(p.consumer, (counts.get(p.consumer) ?? 0) + 1);
+  const header = ['consumer', 'position', 'stream', 'type', 'event id', 'attempts', 'parked at', 'error'];
+  const body = parked.map((p) => [p.consumer, formatPosition(p.position), p.streamName, p.eventType, p.eventId, String(p.attempts), p.parkedAt.toISOString(), p.error]);
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const summary = [...counts].map(([consumer, n]) => `${consumer} ${n}`).join(', ');
+  return `\nparked events: ${summary}\n` + [line(header), ...body.map(line)].join('\n') + '\n';
 }
 
 function parsePositiveInt(value: string, flag: string): number {
@@ -130,7 +172,7 @@ export function statusTable(rows: readonly ProjectionStatus[], now: Date): strin
   return [line(header), ...body.map(line)].join('\n') + '\n';
 }
 
-function statusJson(rows: readonly ProjectionStatus[]): string {
+function statusJson(rows: readonly ProjectionStatus[], parked: readonly ParkedEvent[]): string {
   const position = (p: Position | null) => (p ? formatPosition(p) : null);
   return JSON.stringify(
     rows.map((r) => ({
@@ -138,6 +180,9 @@ function statusJson(rows: readonly ProjectionStatus[]): string {
       checkpoint: position(r.checkpoint),
       head: position(r.head),
       updatedAt: r.updatedAt?.toISOString() ?? null,
+      parkedEvents: parked
+        .filter((p) => p.consumer === r.name)
+        .map((p) => ({ ...p, position: formatPosition(p.position), parkedAt: p.parkedAt.toISOString(), retryRequestedAt: p.retryRequestedAt?.toISOString() ?? null })),
     })),
     null,
     2,

@@ -1,6 +1,7 @@
 // Infrastructure: configuration → logger → database (embedded or external) → migrations → event
 // store (PostgreSQL or EventStoreDB), with one close for all of it. Every process role and every
 // one-shot CLI command opens it here; nothing else picks the database or the store.
+import { withEventValidation } from '../adapters/validating-event-store.js';
 import path from 'node:path';
 import { logSerializers } from '../http/log-serializers.js';
 import type pg from 'pg';
@@ -67,10 +68,10 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
-      store = createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) });
+      store = withEventValidation(createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) }));
     } else {
       await runMigrations(db.knex, eventStoreMigrations);
-      store = createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) });
+      store = withEventValidation(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }));
     }
     // Exports read through a pool of their own (long cursors, readers that may stall), so they never
     // take the connections the event store and the projector need. No connection is made until used.
@@ -112,6 +113,7 @@ export function createInfraProjector(infra: Infrastructure): Projector {
     db: infra.db,
     projections: infra.projections,
     batchSize: infra.config.PROJECTOR_BATCH_SIZE,
+    maxAttempts: infra.config.PROJECTION_MAX_ATTEMPTS,
     log: infra.log.child({ component: 'projector' }),
   });
 }

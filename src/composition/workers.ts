@@ -20,6 +20,8 @@ export function createWorkers(infra: Infrastructure, shared: SharedCommands): Wo
   const reactors = createReactorRunner({
     store,
     db: infra.db,
+    concurrency: infra.config.REACTOR_CONCURRENCY,
+    maxAttempts: infra.config.PROJECTION_MAX_ATTEMPTS,
     reactors: [
       createRunExecutorReactor(runProcessor),
       createProposalApplierReactor(createProposalApplier({ store, boards: boards.providers, now })),

@@ -2,6 +2,8 @@
 // request key comes from the request's signature (or is random for a bearer caller), so a retried
 // delivery lands on the same stream and the decider records it only once (docs/chat.md).
 
+import { Type } from '@sinclair/typebox';
+
 /** What the request asked for: one of the commands, or a free question. */
 export type ChatCommandName = 'help' | 'status' | 'next' | 'blocked' | 'question';
 
@@ -29,3 +31,23 @@ export interface ChatRequestAnsweredData {
 }
 
 export type ChatEvent = { type: 'ChatRequestAnswered'; data: ChatRequestAnsweredData };
+
+// Runtime schema of the chat event (checked before an append: src/adapters/validating-event-store.ts).
+const lits = <T extends string>(...values: T[]) => Type.Union(values.map((v) => Type.Literal(v)));
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+
+export const chatEventSchemas = {
+  ChatRequestAnswered: Type.Object({
+    request_key: Type.String({ minLength: 1 }),
+    org_id: Type.String({ minLength: 1 }),
+    via: lits<ChatVia>('signature', 'bearer'),
+    user: NullableText,
+    channel: NullableText,
+    question: Type.String(),
+    command: lits<ChatCommandName>('help', 'status', 'next', 'blocked', 'question'),
+    project_key: NullableText,
+    answered_by: lits<ChatAnsweredBy>('commands', 'assistant', 'fallback'),
+    answer: Type.String(),
+    at: Type.String({ minLength: 1 }),
+  }),
+} as const satisfies Record<ChatEvent['type'], unknown>;

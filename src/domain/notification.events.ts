@@ -44,4 +44,8 @@ export const NotificationSettingsSavedSchema = Type.Object({
 
 export type NotificationEvent = { type: 'NotificationSettingsSaved'; data: Static<typeof NotificationSettingsSavedSchema> };
 
+export const notificationEventSchemas = {
+  NotificationSettingsSaved: NotificationSettingsSavedSchema,
+} as const satisfies Record<NotificationEvent['type'], unknown>;
+
 export const webhookRefField = (channel: ChatChannelKind) => `${channel}_webhook_ref` as const;

@@ -1,7 +1,7 @@
 // Events of a backlog proposal stream (`proposal-<proposalId>`): one candidate board item, from its
 // creation (import or meeting) through the decision to its creation on the board.
 import { Type, type Static } from '@sinclair/typebox';
-import type { BoardType } from './org.events.js';
+import { BoardTypeSchema, type BoardType } from './org.events.js';
 
 export const ProposalKindSchema = Type.Union([Type.Literal('story'), Type.Literal('bug'), Type.Literal('task')]);
 export type ProposalKind = Static<typeof ProposalKindSchema>;
@@ -41,3 +41,32 @@ export type ProposalEvent =
   | { type: 'ProposalApplyFailed'; data: { message: string; at: string } };
 
 export type ProposalEventType = ProposalEvent['type'];
+
+// Runtime schemas of the proposal events (checked before an append: src/adapters/validating-event-store.ts).
+const At = Type.String({ minLength: 1 });
+const Text = Type.String();
+
+export const proposalEventSchemas = {
+  ProposalCreated: Type.Object({
+    proposal_id: Type.String({ minLength: 1 }),
+    org_id: Type.String({ minLength: 1 }),
+    board_type: BoardTypeSchema,
+    project_key: Type.String({ minLength: 1 }),
+    source: Type.Union([Type.Literal('import'), Type.Literal('meeting')]),
+    meeting_id: Type.Optional(Text),
+    title: Type.String({ minLength: 1 }),
+    description: Type.Optional(Text),
+    kind: ProposalKindSchema,
+    labels: Type.Array(Text),
+    priority: Type.Optional(Type.Integer({ minimum: 1, maximum: 4 })),
+    evidence: Type.Optional(Text),
+    created_by: Text,
+    at: At,
+  }),
+  ProposalAccepted: Type.Object({ by: Text, reason: Type.Optional(Text), dry_run: Type.Optional(Type.Literal(true)), at: At }),
+  ProposalRejected: Type.Object({ by: Text, reason: Type.Optional(Text), at: At }),
+  ProposalReopened: Type.Object({ by: Text, reason: Type.Optional(Text), at: At }),
+  ProposalApplyStarted: Type.Object({ marker_label: Text, at: At }),
+  ProposalApplied: Type.Object({ provider_key: Text, provider_id: Text, url: Type.Optional(Text), reconciled: Type.Boolean(), at: At }),
+  ProposalApplyFailed: Type.Object({ message: Text, at: At }),
+} as const satisfies Record<ProposalEventType, unknown>;

@@ -3,11 +3,18 @@
 // for the same project cannot both claim: the second one's append is refused, it reads again and
 // finds the first one's run. A claim is released (by the next claimer) once its run is terminal.
 import type { Decider } from './decider.js';
-import type { RunRequestedData } from './run.events.js';
+import { Type } from '@sinclair/typebox';
+import { runEventSchemas, type RunRequestedData } from './run.events.js';
 
 export type RunClaimEvent =
   | { type: 'RunClaimed'; data: RunRequestedData }
   | { type: 'RunClaimReleased'; data: { run_id: string; at: string } };
+
+/** Runtime schemas of the claim events (checked before an append: src/adapters/validating-event-store.ts). */
+export const runClaimEventSchemas = {
+  RunClaimed: runEventSchemas.RunRequested,
+  RunClaimReleased: Type.Object({ run_id: Type.String({ minLength: 1 }), at: Type.String({ minLength: 1 }) }),
+} as const satisfies Record<RunClaimEvent['type'], unknown>;
 
 export interface RunClaimState {
   /** The request of the claimed run, as the claimer will request it. */

@@ -1,6 +1,6 @@
 // Events of a run stream (`run-<runId>`): one guarded automation run from request to terminal state.
 import { Type, type Static } from '@sinclair/typebox';
-import { CycleIdSchema, type BoardTypeSchema, type OrgSettingsSchema } from './org.events.js';
+import { BoardTypeSchema, CycleIdSchema, OrgSettingsSchema } from './org.events.js';
 
 export const ActionKindSchema = Type.Union([
   Type.Literal('comment'),
@@ -61,3 +61,39 @@ export type RunEvent =
   | { type: 'RunCancelled'; data: { by: string; reason?: string; at: string } };
 
 export type RunEventType = RunEvent['type'];
+
+// Runtime schemas of the run events (checked before an append: src/adapters/validating-event-store.ts).
+// They follow the types above; extra properties are allowed, so an older reader never refuses a newer event.
+const At = Type.String({ minLength: 1 });
+const Text = Type.String();
+
+export const runEventSchemas = {
+  RunRequested: Type.Object({
+    run_id: Type.String({ minLength: 1 }),
+    org_id: Type.String({ minLength: 1 }),
+    board_type: BoardTypeSchema,
+    project_key: Type.String({ minLength: 1 }),
+    cycles: Type.Array(CycleIdSchema),
+    dry_run: Type.Boolean(),
+    flow: Type.Union([Type.Literal('trigger'), Type.Literal('approval')]),
+    settings: OrgSettingsSchema,
+    requested_by: Text,
+    at: At,
+  }),
+  RunLogged: Type.Object({ level: Type.Union([Type.Literal('info'), Type.Literal('warn'), Type.Literal('error')]), message: Text, at: At }),
+  RunPlanned: Type.Object({ actions: Type.Array(PlannedActionSchema), items_read: Type.Integer({ minimum: 0 }), cycles: Type.Optional(Type.Array(CycleIdSchema)), at: At }),
+  ConfirmationRequested: Type.Object({ planned_count: Type.Integer({ minimum: 0 }), threshold: Type.Integer({ minimum: 0 }), at: At }),
+  ApprovalRequested: Type.Object({ pending_count: Type.Integer({ minimum: 0 }), at: At }),
+  RunConfirmed: Type.Object({ by: Text, at: At }),
+  ActionApproved: Type.Object({ action_id: Text, by: Text, at: At }),
+  ActionRejected: Type.Object({ action_id: Text, by: Text, reason: Type.Optional(Text), at: At }),
+  RunExecutionStarted: Type.Object({ by: Text, auto_approve: Type.Boolean(), at: At }),
+  ActionExecutionStarted: Type.Object({ action_id: Text, at: At }),
+  ActionExecuted: Type.Object({ action_id: Text, reconciled: Type.Boolean(), at: At }),
+  ActionFailed: Type.Object({ action_id: Text, error: Text, at: At }),
+  ActionSkipped: Type.Object({ action_id: Text, reason: Text, at: At }),
+  RunCompleted: Type.Object({ at: At }),
+  RunFailed: Type.Object({ error: Text, at: At }),
+  RunRejected: Type.Object({ by: Text, reason: Type.Optional(Text), at: At }),
+  RunCancelled: Type.Object({ by: Text, reason: Type.Optional(Text), at: At }),
+} as const satisfies Record<RunEventType, unknown>;

@@ -5,10 +5,15 @@
 //     item is not immediately available once live (so a live event is applied at once); during
 //     catch-up a short delay lets batches fill;
 //   - the advance is a compare-and-set on the old position, and the lock is checked in the same
-//     transaction (fencing: a runner that lost leadership can never commit).
+//     transaction (fencing: a runner that lost leadership can never commit);
+//   - with `poison` (the live projector), a batch that fails for a reason other than infrastructure
+//     is applied again one event at a time, each in a savepoint of one transaction, so only the
+//     events that fail are found; once an event has failed its attempts it is parked in that same
+//     transaction, the rest of the batch is applied, and the checkpoint moves past it.
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { advanceCheckpoint, CheckpointConflictError } from './checkpoints.js';
+import { isInfrastructureError, parkEvent, type AttemptCounter } from './parked-events.js';
 import type { ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
 import { ReadAhead } from './read-ahead.js';
@@ -26,6 +31,29 @@ export interface RunBatchesOptions {
   /** Stop (after applying everything up to it) once the log is read up to this position. */
   until?: Position;
   onCommitted?: (position: Position, events: number) => void;
+  /** Park events that keep failing instead of retrying them forever (the live projector only). */
+  poison?: PoisonHandling;
+}
+
+export interface PoisonHandling {
+  /** Failed attempts per event, kept by the caller across restarts of the loop. */
+  attempts: AttemptCounter;
+  onParked?: (event: RecordedEvent, error: unknown, attempts: number) => void;
+  /** The whole batch failed (not for infrastructure): its events are about to be applied one by one. */
+  onBatchFailed?: (error: unknown, events: number) => void;
+}
+
+/** A batch failed on events that still have attempts left: the caller retries it with backoff. */
+export class EventApplyError extends Error {
+  override readonly name = 'EventApplyError';
+  constructor(
+    readonly projection: string,
+    readonly event: RecordedEvent,
+    readonly attempts: number,
+    options: { cause: unknown },
+  ) {
+    super(`projection ${projection} failed to apply ${event.type} ${event.id} of ${event.streamName} (attempt ${attempts})`, options);
+  }
 }
 
 /** Subscribes after `from` and applies batches until aborted (or `until` is reached). Returns the last committed position. */
@@ -48,7 +76,8 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
     }
     const events = batch;
     const to = batchEnd;
-    await applyBatch(options, current, to, events);
+    if (options.poison) await applyBatchOrPark(options, options.poison, current, to, events);
+    else await applyBatch(options, current, to, events);
     current = to;
     batch = [];
     batchEnd = null;
@@ -128,6 +157,52 @@ export async function applyBatch(
       throw new CheckpointConflictError(projection.name);
     }
   });
+}
+
+/**
+ * applyBatch; when it fails for a reason other than infrastructure, the batch again, one event per
+ * savepoint of one transaction: events that fail count an attempt; when every failing event has used
+ * its attempts they are parked, with the rest of the batch and the checkpoint, in that transaction.
+ * Otherwise the whole transaction rolls back with an EventApplyError, which the caller retries.
+ */
+async function applyBatchOrPark(
+  ctx: { db: Database; projection: Projection; lock: ProjectionLock },
+  poison: PoisonHandling,
+  from: Position | null,
+  to: Position,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  try {
+    await applyBatch(ctx, from, to, events);
+    return;
+  } catch (err) {
+    if (events.length === 0 || ctx.lock.lost || isInfrastructureError(err)) throw err;
+    poison.onBatchFailed?.(err, events.length);
+  }
+  const { projection, lock } = ctx;
+  const parked = await ctx.db.knex.transaction(async (trx) => {
+    await trx.raw('SET LOCAL synchronous_commit = off');
+    const failed: { event: RecordedEvent; error: unknown }[] = [];
+    for (const event of events) {
+      try {
+        await trx.transaction(async (savepoint) => projection.apply(savepoint, [event]));
+      } catch (error) {
+        if (isInfrastructureError(error)) throw error;
+        failed.push({ event, error });
+      }
+    }
+    for (const f of failed) poison.attempts.fail(f.event.id);
+    const retry = failed.find((f) => !poison.attempts.exhausted(f.event.id));
+    if (retry) throw new EventApplyError(projection.name, retry.event, poison.attempts.count(retry.event.id), { cause: retry.error });
+    for (const f of failed) await parkEvent(trx, projection.name, f.event, f.error, poison.attempts.count(f.event.id));
+    await lock.assertHeld(trx);
+    if (!(await advanceCheckpoint(trx, projection.name, from, to))) throw new CheckpointConflictError(projection.name);
+    return failed;
+  });
+  for (const f of parked) {
+    poison.onParked?.(f.event, f.error, poison.attempts.count(f.event.id));
+    poison.attempts.forget(f.event.id);
+  }
 }
 
 // --- small helpers ---------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ export interface Projection {
   /**
    * Applies a batch of events (in global order) inside `trx`, the same transaction that moves the
    * checkpoint. Must be idempotent: applying an event twice leaves the same rows (guard on the
-   * stream revision). Must not throw for business reasons; a throw means "infrastructure, retry".
+   * stream revision). Must not throw for business reasons: a throw is retried, and an event that
+   * keeps failing (not for infrastructure) is parked after its attempts (parked-events.ts).
    */
   apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>;
 }

@@ -5,19 +5,23 @@
 //      the projection's filter, and apply batches, each with its checkpoint compare-and-set in ONE
 //      transaction (batch-loop.ts, shared with rebuild);
 //   3. infrastructure errors are logged and retried with backoff (lib/retry.ts) from the stored
-//      checkpoint; nothing here ever crashes the process.
+//      checkpoint; nothing here ever crashes the process;
+//   4. an event that fails to apply for another reason is retried `maxAttempts` times, then parked
+//      (parked-events.ts, batch-loop.ts): the rest of the log goes on.
 // Waiting for a read model to catch up is checkpoint-waiter.ts.
-import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
+import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/retry.js';
-import { runBatches } from './batch-loop.js';
+import { EventApplyError, runBatches } from './batch-loop.js';
 import { createCheckpointWaiter, type KnownCheckpoint, type WaitForOptions } from './checkpoint-waiter.js';
 import { CheckpointConflictError, ensureCheckpoint, readCheckpoints } from './checkpoints.js';
+import { AttemptCounter, countParkedEvents, DEFAULT_MAX_ATTEMPTS, describeParkingError } from './parked-events.js';
 import { DEFAULT_HEARTBEAT_MS, tryAcquireProjectionLock, type ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
 
 // The projector's parts, exported from here as well so callers keep one import.
-export { applyBatch, runBatches, type RunBatchesOptions } from './batch-loop.js';
+export { applyBatch, EventApplyError, runBatches, type RunBatchesOptions } from './batch-loop.js';
+export { countParkedEvents, listParkedEvents, type ParkedEvent } from './parked-events.js';
 export type { KnownCheckpoint, WaitForOptions } from './checkpoint-waiter.js';
 export { LeadershipLostError, tryAcquireProjectionLock, type ProjectionLock } from './projection-lock.js';
 
@@ -35,6 +39,8 @@ export interface ProjectorDeps {
   /** Events per transaction (default 500). */
   batchSize?: number;
   log?: ProjectorLog;
+  /** Attempts at an event that fails to apply before it is parked (default 5); infrastructure errors never count. */
+  maxAttempts?: number;
   /** Tuning, mostly for tests. */
   timing?: Partial<ProjectorTiming>;
 }
@@ -81,6 +87,8 @@ export interface ProjectionStatus {
   lagMs: number;
   /** This instance holds the projection's lock (is its leader). */
   leader: boolean;
+  /** Events parked by this projection (see parked-events.ts). */
+  parked: number;
 }
 
 
@@ -118,6 +126,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
 
   async function runWorker(projection: Projection, stop: AbortSignal): Promise<void> {
     const { name } = projection;
+    const attempts = new AttemptCounter(deps.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
     let failures = 0;
     const backoff = () => backoffDelay(failures++, backoffPolicy);
     while (!stop.aborted) {
@@ -162,6 +171,15 @@ export function createProjector(deps: ProjectorDeps): Projector {
                 failures = 0;
                 waiter.committed(name, position);
               },
+              poison: {
+                attempts,
+                onBatchFailed: (err, events) => log.error({ err, projection: name, events }, 'projection: batch failed; retrying its events one at a time'),
+                onParked: (event, error, count) =>
+                  log.error(
+                    { projection: name, position: formatPosition(event.position), stream: event.streamName, eventId: event.id, type: event.type, attempts: count, error: describeParkingError(error) },
+                    'projection: event parked after its attempts; going on with the rest (`sprintguard projections retry` applies it again)',
+                  ),
+              },
             });
             if (!signal.aborted) throw new Error('the subscription to the event store ended');
           } catch (err) {
@@ -174,7 +192,12 @@ export function createProjector(deps: ProjectorDeps): Projector {
             if (lock.lost) break;
             // 3. Infrastructure error: retry from the stored checkpoint, keeping the lock.
             const delay = backoff();
-            log.error({ err, projection: name, retryInMs: delay }, 'projection: batch failed; retrying');
+            if (err instanceof EventApplyError) {
+              log.warn(
+                { projection: name, stream: err.event.streamName, eventId: err.event.id, type: err.event.type, attempts: err.attempts, error: describeParkingError(err.cause), retryInMs: delay },
+                'projection: an event failed to apply; retrying',
+              );
+            } else log.error({ err, projection: name, retryInMs: delay }, 'projection: batch failed; retrying');
             await sleep(delay, AbortSignal.any([stop, lock.signal]));
           }
         }
@@ -191,6 +214,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
   async function status(): Promise<ProjectionStatus[]> {
     const head = await deps.store.headPosition();
     const stored = await readCheckpoints(deps.db.knex, [...names]);
+    const parked = await countParkedEvents(deps.db.knex);
     const result: ProjectionStatus[] = [];
     for (const projection of deps.projections) {
       const cp = stored.get(projection.name);
@@ -208,6 +232,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
         behind: oldest !== undefined,
         lagMs: oldest ? Math.max(0, Date.now() - oldest.created.getTime()) : 0,
         leader: lock !== undefined && !lock.lost,
+        parked: parked[projection.name] ?? 0,
       });
     }
     return result;

@@ -7,6 +7,9 @@ export interface Reactor {
   /** Stable name: checkpoint `reactor:<name>` and advisory lock derive from it. */
   readonly name: string;
   readonly filter: EventFilter;
-  /** Throwing means "infrastructure, retry the same event later". */
+  /**
+   * Throwing means "retry the same event later"; an event that keeps failing for another reason than
+   * infrastructure is parked after its attempts (reactor-runner.ts). Events of one stream come in order.
+   */
   handle(event: RecordedEvent, signal: AbortSignal): Promise<void>;
 }

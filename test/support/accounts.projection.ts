@@ -12,6 +12,7 @@ import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.j
 import { comparePositions, type EventStore, type Position } from '../../src/adapters/event-store.js';
 import type { Projection } from '../../src/projections/projection.js';
 import { projectionMigrations } from '../../src/projections/projections.schema.js';
+import { parkedEventsMigrations } from '../../src/projections/parked-events.schema.js';
 
 export const ACCOUNT_PREFIX = 'acct-';
 export const accountStream = (id: string) => `${ACCOUNT_PREFIX}${id}`;
@@ -157,7 +158,7 @@ export async function migrateTestStack(knex: Knex): Promise<void> {
   await runMigrations(knex, eventStoreMigrations);
   await runMigrations(knex, {
     tableName: projectionMigrations.tableName,
-    migrations: [...projectionMigrations.migrations, ...accountsMigrations],
+    migrations: [...projectionMigrations.migrations, ...accountsMigrations, ...parkedEventsMigrations],
   });
 }
 

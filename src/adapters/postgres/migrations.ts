@@ -1,7 +1,7 @@
 // Every table of the service, listed in one place and apart from the projections: the event store
 // (its own history, `es_migrations`, skipped on EventStoreDB) and everything else in `rm_migrations`:
-// the projection checkpoints, the read models, the secrets and the two ledgers (notifier deliveries,
-// SNS message ids). The secrets and the ledgers are not read models: no projection lists them in
+// the projection checkpoints, the read models, the secrets, the two ledgers (notifier deliveries,
+// SNS message ids) and the parked events. The secrets and the ledgers are not read models: no projection lists them in
 // `tables`, so a rebuild never truncates them.
 //
 // This file imports only DDL modules (`*.schema.ts`). Names and order are the history that existing
@@ -18,6 +18,7 @@ import { backlogProposalsMigrations } from '../../projections/backlog-proposals.
 import { notificationSettingsMigrations } from '../../projections/notification-settings.schema.js';
 import { billingMigrations } from '../../projections/billing.schema.js';
 import { emailSuppressionsMigrations } from '../../projections/email-suppressions.schema.js';
+import { parkedEventsMigrations } from '../../projections/parked-events.schema.js';
 import { notificationLedgerMigrations } from '../../reactors/notification-ledger.schema.js';
 import { secretMigrations } from '../secrets/secret-store.js';
 import { snsLedgerMigrations } from '../sns/sns-replay-ledger.js';
@@ -45,5 +46,6 @@ export const readModelMigrations: MigrationSet = {
     ...idempotencyMigrations,
     ...orgUsersMigrations,
     ...runsExecutionStartedByMigrations,
+    ...parkedEventsMigrations,
   ],
 };

@@ -15,6 +15,7 @@ import { billingRoutes } from './http/routes/billing.routes.js';
 import { chatWebhookRoutes } from './http/routes/chat-webhook.routes.js';
 import { emailBounceRoutes } from './http/routes/email-bounce.routes.js';
 import { exportRoutes } from './http/routes/exports.routes.js';
+import { auditRoutes } from './http/routes/audit.routes.js';
 import { featureFlagRoutes } from './http/routes/feature-flags.routes.js';
 import { healthRoutes } from './http/routes/health.routes.js';
 import { integrationRoutes } from './http/routes/integration.routes.js';
@@ -79,6 +80,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(runsRoutes, services.runs);
   await app.register(readSideRoutes, services.readSide);
   await app.register(exportRoutes, services.exports);
+  await app.register(auditRoutes, services.audit);
   const { feed } = services.runStream;
   app.decorate('runFeed', feed);
   app.addHook('onClose', () => feed.close());

@@ -11,6 +11,7 @@ import { readModelMigrations } from '../adapters/postgres/migrations.js';
 import { createLogger, openInfrastructure } from '../composition/infrastructure.js';
 import { closeOnSignals, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
+import { registerAuditCommands } from './audit.command.js';
 import type { Runtime } from './runtime.js';
 
 function config(): Config {
@@ -147,6 +148,7 @@ audit
     }
   });
 
+registerAuditCommands(audit, openRuntime);
 registerProjectionsCommands(program, openRuntime);
 
 try {

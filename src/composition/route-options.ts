@@ -22,6 +22,7 @@ import { MEMBERS_PROJECTION } from '../projections/members.projection.js';
 import { NOTIFICATION_SETTINGS_PROJECTION } from '../projections/notification-settings.projection.js';
 import { findOrgByCustomer } from '../queries/billing.query.js';
 import { getMember } from '../queries/members.query.js';
+import { auditRouteDeps } from './audit.js';
 import type { AppServices, ReadModelWaiter, ServiceOptions } from './app-services.js';
 import type { SharedCommands } from './commands.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -115,6 +116,7 @@ export function createAppServices(
     runs,
     readSide: { knex, now },
     exports: { knex, pool, now },
+    audit: auditRouteDeps(infra, now),
     runStream: { store, feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)) },
     backlog: {
       knex,

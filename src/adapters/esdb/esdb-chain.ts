@@ -30,7 +30,7 @@ export async function readTail(read: AsyncIterable<RecordedEvent>): Promise<Reco
 
 export function planAppend(stream: string, expected: ExpectedRevision, events: EventToAppend[], tail: RecordedEvent[]): AppendPlan {
   const last = tail[0];
-  const hashOf = (e: RecordedEvent | undefined) => (e && typeof e.metadata[HASH_KEY] === 'string' ? (e.metadata[HASH_KEY] as string) : null);
+  const hashOf = (e: RecordedEvent | undefined) => (e && typeof e.metadata[HASH_KEY] === 'string' ? (e.metadata[HASH_KEY]) : null);
   if (expected === 'any' || expected === 'stream_exists') {
     // EventStoreDB's idempotence for a loose expectation: the same ids already sit at the tail.
     const ids = events.map((e) => e.id);

@@ -21,6 +21,7 @@ import { emailSuppressionsMigrations } from '../../projections/email-suppression
 import { notificationLedgerMigrations } from '../../reactors/notification-ledger.schema.js';
 import { secretMigrations } from '../secrets/secret-store.js';
 import { snsLedgerMigrations } from '../sns/sns-replay-ledger.js';
+import { auditEventsMigrations } from '../../projections/audit-events.schema.js';
 
 export { eventStoreMigrations } from './event-store.schema.js';
 
@@ -40,5 +41,6 @@ export const readModelMigrations: MigrationSet = {
     ...billingMigrations,
     ...emailSuppressionsMigrations,
     ...snsLedgerMigrations,
+    ...auditEventsMigrations,
   ],
 };

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppServices } from './composition/app-services.js';
 import authPlugin from './http/plugins/auth.js';
+import requestLogContextPlugin from './http/plugins/request-log-context.js';
 import errorsPlugin from './http/plugins/errors.js';
 import openApiPlugin from './http/plugins/openapi.js';
 import permissionsPlugin from './http/plugins/permissions.js';
@@ -66,6 +67,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(rateLimitPlugin, services.rateLimit);
   await app.register(authPlugin, services.auth);
+  await app.register(requestLogContextPlugin);
   await app.register(permissionsPlugin, services.permissions);
   await app.register(openApiPlugin, { version: services.apiVersion });
 

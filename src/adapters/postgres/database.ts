@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   poolSize: number;
   applicationName?: string;
   onError?: (err: Error) => void;
+  /** Knex's own warnings and errors (pool, deprecations), which it would otherwise print to the console. */
+  onLog?: (level: 'warn' | 'error' | 'debug', message: unknown) => void;
 }
 
 export function createDatabase(options: DatabaseOptions): Database {
@@ -27,6 +29,16 @@ export function createDatabase(options: DatabaseOptions): Database {
     client: 'pg',
     connection: { connectionString: url, application_name: `${applicationName}-rm` },
     pool: { min: 0, max: poolSize },
+    ...(options.onLog
+      ? {
+          log: {
+            warn: (m: unknown) => options.onLog?.('warn', m),
+            error: (m: unknown) => options.onLog?.('error', m),
+            deprecate: (method: string, alternative: string) => options.onLog?.('warn', `${method} is deprecated, use ${alternative}`),
+            debug: (m: unknown) => options.onLog?.('debug', m),
+          },
+        }
+      : {}),
   });
   let closed: Promise<void> | undefined;
   return {

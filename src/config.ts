@@ -80,6 +80,7 @@ export const ConfigSchema = Type.Object({
   LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini', description: 'model name for meeting extraction' }),
   LLM_TIMEOUT_MS: Int(100, 600_000, 30_000, 'how long meeting extraction waits for the language model'),
   CHAT_WEBHOOK_SIGNING_SECRET: Str('HMAC-SHA256 secret of signed chat requests (POST /api/webhooks/chat/{org_id}); unset → signed requests are refused'),
+  AUDIT_ANCHOR_JWK: Str('private Ed25519 JWK (JSON) that signs audit anchors (GET /api/audit/anchor); unset → a key kept in DATA_DIR/audit-anchor-key.json'),
   CHAT_SIGNATURE_MAX_AGE_SECONDS: Int(1, 86_400, 300, 'oldest accepted chat signature timestamp, and furthest accepted future skew, in seconds'),
   CHAT_ASSISTANT_TIMEOUT_MS: Int(100, 600_000, 10_000, 'how long a free chat question waits for the language model'),
   SOURCE_CONTROL_MAX_PULL_REQUESTS: Int(1, 1_000, 100, 'cycle P: most recently updated pull requests read per run'),

@@ -12,6 +12,7 @@ import { createLogger, openInfrastructure } from '../composition/infrastructure.
 import { closeOnSignals, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
 import { registerSecretsCommands } from './secrets.command.js';
+import { registerAuditCommands } from './audit.command.js';
 import type { Runtime } from './runtime.js';
 
 function config(): Config {
@@ -148,6 +149,7 @@ audit
     }
   });
 
+registerAuditCommands(audit, openRuntime);
 registerProjectionsCommands(program, openRuntime);
 registerSecretsCommands(program, openRuntime, config);
 

@@ -6,6 +6,7 @@ import type { SeenUsersOptions as SeenUsersPluginOptions } from '../http/plugins
 import type { IdempotencyOptions as IdempotencyPluginOptions } from '../http/plugins/idempotency.js';
 import type { PermissionsPluginOptions } from '../http/plugins/permissions.js';
 import type { RateLimitPluginOptions } from '../http/plugins/rate-limit.js';
+import type { AuditRouteDeps } from '../http/routes/audit.routes.js';
 import type { BacklogRouteDeps } from '../http/routes/backlog.routes.js';
 import type { BillingRouteDeps } from '../http/routes/billing.routes.js';
 import type { ChatWebhookRouteDeps } from '../http/routes/chat-webhook.routes.js';
@@ -65,6 +66,7 @@ export interface AppServices {
   readSide: { knex: Knex; now: () => Date };
   /** The raw pool is for cursors (streamed exports). */
   exports: ExportRouteDeps;
+  audit: AuditRouteDeps;
   /** The process's one fanned-out subscription to run events; the app closes it with itself. */
   runStream: RunStreamDeps;
   backlog: BacklogRouteDeps;

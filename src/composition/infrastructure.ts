@@ -63,7 +63,14 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     url = withDatabase(embedded.url, 'sprintguard');
     await ensureDatabaseExists(url);
   }
-  const db = createDatabase({ url, poolSize: config.DB_POOL_SIZE, acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS, onError: (err) => log.warn({ err }, 'idle database connection failed') });
+  const db = createDatabase({
+    url,
+    poolSize: config.DB_POOL_SIZE,
+    acquireTimeoutMs: config.DB_ACQUIRE_TIMEOUT_MS,
+    onError: (err) => log.warn({ err }, 'idle database connection failed'),
+    // Knex's messages through the logger: one JSON line each, never a plain console line.
+    onLog: (level, message) => log[level]({ knex: message instanceof Error ? { message: message.message } : message }, 'knex'),
+  });
   try {
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;

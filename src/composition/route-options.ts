@@ -25,6 +25,7 @@ import { MEMBERS_PROJECTION } from '../projections/members.projection.js';
 import { NOTIFICATION_SETTINGS_PROJECTION } from '../projections/notification-settings.projection.js';
 import { findOrgByCustomer } from '../queries/billing.query.js';
 import { getMember } from '../queries/members.query.js';
+import { auditRouteDeps } from './audit.js';
 import type { AppServices, ReadModelWaiter, ServiceOptions } from './app-services.js';
 import type { SharedCommands } from './commands.js';
 import type { Infrastructure } from './infrastructure.js';
@@ -133,6 +134,7 @@ export function createAppServices(
       limits: { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxPerOrg: config.EXPORT_MAX_CONCURRENT_PER_ORG, stallTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
       session: { statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
     },
+    audit: auditRouteDeps(infra, now),
     runStream: {
       store,
       feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)),

@@ -9,6 +9,7 @@ export const permissions = [
   'backlog:decide',
   'meetings:ingest',
   'exports:read',
+  'audit:read',
   'settings:write',
   'integration:write',
   'schedule:write',

@@ -47,6 +47,11 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/runs/export': 'exports:read',
   'GET /api/runs/:run_id/actions/export': 'exports:read',
   'GET /api/metrics': 'app:read',
+
+  // Audit trail
+  'GET /api/audit/events': 'audit:read',
+  'GET /api/audit/anchor': 'audit:read',
+  'GET /api/audit/anchor-key': 'audit:read',
   'POST /api/runs/trigger': 'runs:trigger',
   'POST /api/runs/start': 'runs:trigger',
   'POST /api/runs/:run_id/confirm': 'runs:confirm',

@@ -10,5 +10,6 @@ import { backlogProposalsProjection } from './backlog-proposals.projection.js';
 import { notificationSettingsProjection } from './notification-settings.projection.js';
 import { billingProjection } from './billing.projection.js';
 import { emailSuppressionsProjection } from './email-suppressions.projection.js';
+import { auditEventsProjection } from './audit-events.projection.js';
 
-export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection, billingProjection, emailSuppressionsProjection];
+export const projections: readonly Projection[] = [orgConfigProjection, membersProjection, runsProjection, integrationSettingsProjection, runMetricsProjection, backlogProposalsProjection, notificationSettingsProjection, billingProjection, emailSuppressionsProjection, auditEventsProjection];

@@ -17,6 +17,9 @@ import { suppressionDecider } from '../../src/domain/suppression.decider.js';
 import { ownedState, scopedTo } from '../../src/domain/tenancy.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 
+/** The chain fields every appended event carries; the first event of a stream has no predecessor. */
+const chain = { prev_hash: null, hash: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown };
+
 let db: Database;
 let store: EventStore;
 /** The real store, counting stream reads: an append path that must not read is checked by it. */
@@ -83,7 +86,8 @@ describe('handleCommand', () => {
     expect(second.state.proposal?.proposal_id).toBe(data.proposal_id);
     const events = await recorded(streamId);
     expect(events).toHaveLength(1);
-    expect(events[0]!.metadata).toEqual({ org_id: 'org_a', user_id: 'ada', correlation_id: 'c-1', causation_id: 'r-1', request_id: 'r-1' });
+    // Plus the store's tamper-evidence chain (src/adapters/audit-chain.ts).
+    expect(events[0]!.metadata).toEqual({ org_id: 'org_a', user_id: 'ada', correlation_id: 'c-1', causation_id: 'r-1', request_id: 'r-1', ...chain });
   });
 
   it('appends facts at any with ids derived from the events: the same command again adds nothing, and nothing is read', async () => {
@@ -105,7 +109,7 @@ describe('handleCommand', () => {
     const events = await recorded(streamId);
     expect(events.map((e) => e.id)).toEqual([nameBasedUuid('sns:m-1:a@x.io'), nameBasedUuid('sns:m-1:b@x.io')]);
     // Without a request, the cause the context names is the causation.
-    expect(events[0]!.metadata).toEqual({ user_id: 'sns', correlation_id: 'm-1', causation_id: 'm-1' });
+    expect(events[0]!.metadata).toEqual({ user_id: 'sns', correlation_id: 'm-1', causation_id: 'm-1', ...chain });
   });
 
   it("answers not found for another organization's stream, as for one that does not exist", async () => {

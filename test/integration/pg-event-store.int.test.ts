@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../../src/adapters/postgres/datab
 import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.js';
+import { contentDigest } from '../../src/adapters/audit-chain.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { collect, describeEventStoreContract, ev, readAllUntil, startCollector } from '../support/event-store-contract.js';
 
@@ -39,12 +40,13 @@ describeEventStoreContract('postgres, pages of 7 rows', async () => {
 
 /** A raw connection appending inside a transaction it controls (what another process would do). */
 async function rawAppend(client: pg.Client, stream: string, id: string, type = 'Raw'): Promise<void> {
-  await client.query(`SELECT es.append($1, 'any', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[])`, [
+  await client.query(`SELECT es.append($1, 'any', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[])`, [
     stream,
     [id],
     [type],
     [JSON.stringify({ id })],
     [null],
+    [contentDigest(type, { id }, undefined)],
   ]);
 }
 

@@ -118,7 +118,7 @@ const probes: Probe[] = [
 ];
 
 /** Every read route without parameters: A's answers must not mention B. */
-const listRoutes = ['/api/backlog-proposals', '/api/rbac/members', '/api/feature-flags', '/api/org/settings', '/api/schedule', '/api/status', '/api/user/me', '/api/rbac/me'];
+const listRoutes = ['/api/audit/events', '/api/audit/events?format=csv', '/api/audit/anchor', '/api/backlog-proposals', '/api/rbac/members', '/api/feature-flags', '/api/org/settings', '/api/schedule', '/api/status', '/api/user/me', '/api/rbac/me'];
 
 async function seed(id: string, marker: string): Promise<Org> {
   const admin = await t.auth({ orgId: id, userId: `${marker}-admin`, admin: true });

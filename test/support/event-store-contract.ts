@@ -18,6 +18,7 @@ import {
   type RecordedEvent,
   type SubscriptionItem,
 } from '../../src/adapters/event-store.js';
+import { verifyChain } from '../../src/adapters/audit-chain.js';
 
 export interface ContractSubject {
   store: EventStore;
@@ -199,6 +200,27 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Co
       });
     });
 
+    describe('tamper-evidence chain', () => {
+      it('appended events carry a hash chain that verifies, across every kind of expected revision', async () => {
+        const s = `c-chain-${suffix()}`;
+        await store.append(s, [ev('A', { n: 1 }), ev('B', { big: [1, 'x', null], nested: { z: 1, a: 2 } })], { expectedRevision: 'no_stream' });
+        await store.append(s, [ev('C')], { expectedRevision: 'any' });
+        await store.append(s, [ev('D', { at: new Date(0) })], { expectedRevision: 2n });
+        await store.append(s, [ev('E'), ev('F')], { expectedRevision: 'stream_exists' });
+        await Promise.all([1, 2, 3].map((i) => store.append(s, [ev(`G${i}`)])));
+        const events = await collect(store.readStream(s));
+        const report = verifyChain(s, events);
+        expect(report.broken).toBeUndefined();
+        expect(report).toMatchObject({ events: 9, unsealedPrefix: 0, headRevision: 8n });
+        expect(events[0]!.metadata.prev_hash).toBeNull();
+        for (let i = 1; i < events.length; i++) expect(events[i]!.metadata.prev_hash).toBe(events[i - 1]!.metadata.hash);
+        expect(report.head).toBe(events[8]!.metadata.hash);
+        // The chain catches a change of content, as the verifier would see one.
+        const tampered = events.map((e, i) => (i === 4 ? { ...e, data: { n: 2 } } : e));
+        expect(verifyChain(s, tampered).broken).toMatchObject({ revision: 4n, kind: 'modified' });
+      });
+    });
+
     describe('readStream', () => {
       let s: string;
       beforeAll(async () => {
@@ -243,7 +265,8 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Co
         expect(e!.id).toBe(id);
         expect(e!.type).toBe('Typed');
         expect(e!.data).toEqual(data);
-        expect(e!.metadata).toEqual(metadata);
+        // Plus the two fields of the tamper-evidence chain (src/adapters/audit-chain.ts).
+        expect(e!.metadata).toEqual({ ...metadata, prev_hash: null, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
         expect(e!.created).toBeInstanceOf(Date);
         expect(Math.abs(e!.created.getTime() - Date.now())).toBeLessThan(60_000);
         expect(typeof e!.revision).toBe('bigint');

@@ -21,6 +21,13 @@ describe('roles', () => {
     expect(rolePermissions.admin).toEqual([...permissions]);
   });
 
+  it('gives the audit trail (audit:read) to managers and administrators, and lets it be delegated', () => {
+    expect(rolePermissions.manager).toContain('audit:read');
+    expect(rolePermissions.admin).toContain('audit:read');
+    expect(rolePermissions.approver).not.toContain('audit:read');
+    expect(effectivePermissions('viewer', ['audit:read'])).toEqual(['app:read', 'audit:read']);
+  });
+
   it('never lets an assignable role or a delegation hold an admin-only permission', () => {
     for (const role of assignableRoles) {
       for (const p of adminOnlyPermissions) expect(rolePermissions[role]).not.toContain(p);

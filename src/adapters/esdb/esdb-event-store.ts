@@ -19,6 +19,7 @@ import {
 import {
   EventStoreUnavailableError,
   StreamNotFoundError,
+  WrongExpectedVersionError,
   type AppendResult,
   type EventStore,
   type Position,
@@ -48,6 +49,7 @@ import {
   type ErrorContext,
   type SubscriptionStep,
 } from './esdb-mapping.js';
+import { planAppend, readTail } from './esdb-chain.js';
 
 export interface EsdbEventStoreOptions {
   /** e.g. `esdb://localhost:2113?tls=false`; reading $all needs an admin in a secure cluster. */
@@ -204,16 +206,25 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
       // An empty append has no last event to report, and the client's answer for it is ambiguous
       // (a missing stream comes back as revision 0n).
       if (events.length === 0) throw new TypeError('append needs at least one event');
-      const expected = appendOptions.expectedRevision ?? 'any';
-      const expectedRevision = toEsdbExpectedRevision(expected);
-      const data = events.map((e) =>
-        jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata }),
-      );
+      const requested = appendOptions.expectedRevision ?? 'any';
       let result;
-      try {
-        result = await client.appendToStream(stream, data, { expectedRevision });
-      } catch (err) {
-        throw mapEsdbError(err, { streamName: stream, expected });
+      for (let attempt = 0; ; attempt++) {
+        // Seal the batch after the stream's tail (esdb-chain.ts); a loose expectation whose tail moved
+        // meanwhile is retried with the new tail.
+        const tail = await readTail(store.readStream(stream, { from: 'end', direction: 'backwards', maxCount: Math.max(1, events.length) }));
+        const plan = planAppend(stream, requested, events, tail);
+        if (plan.idempotent) return { nextExpectedRevision: plan.idempotent.revision, position: plan.idempotent.position };
+        const data = plan.events.map((e) =>
+          jsonEvent({ id: e.id, type: e.type, data: e.data as JSONType, metadata: e.metadata }),
+        );
+        try {
+          result = await client.appendToStream(stream, data, { expectedRevision: toEsdbExpectedRevision(plan.expected) });
+          break;
+        } catch (err) {
+          const mapped = mapEsdbError(err, { streamName: stream, expected: requested });
+          if (plan.retryOnConflict && mapped instanceof WrongExpectedVersionError && attempt < 20) continue;
+          throw mapped;
+        }
       }
       if (result.position) {
         return { nextExpectedRevision: result.nextExpectedRevision, position: fromEsdbPosition(result.position) };

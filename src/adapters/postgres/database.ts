@@ -18,6 +18,8 @@ export interface DatabaseOptions {
   /** Longest wait for a free connection of either pool (default 10 s); past it the call fails and the request answers 503. */
   acquireTimeoutMs?: number;
   onError?: (err: Error) => void;
+  /** Knex's own warnings and errors (pool, deprecations), which it would otherwise print to the console. */
+  onLog?: (level: 'warn' | 'error' | 'debug', message: unknown) => void;
 }
 
 /** Default wait for a free pooled connection: a full pool fails fast instead of hanging requests. */
@@ -34,6 +36,16 @@ export function createDatabase(options: DatabaseOptions): Database {
     connection: { connectionString: url, application_name: `${applicationName}-rm` },
     pool: { min: 0, max: poolSize },
     acquireConnectionTimeout: acquireTimeoutMs,
+    ...(options.onLog
+      ? {
+          log: {
+            warn: (m: unknown) => options.onLog?.('warn', m),
+            error: (m: unknown) => options.onLog?.('error', m),
+            deprecate: (method: string, alternative: string) => options.onLog?.('warn', `${method} is deprecated, use ${alternative}`),
+            debug: (m: unknown) => options.onLog?.('debug', m),
+          },
+        }
+      : {}),
   });
   let closed: Promise<void> | undefined;
   return {

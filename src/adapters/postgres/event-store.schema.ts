@@ -7,6 +7,7 @@
 // - es.append does the compare-and-set and the insert in ONE round trip and raises typed SQLSTATEs.
 import type { Knex } from 'knex';
 import type { MigrationSet } from './migrate.js';
+import { auditChainMigration } from './audit-chain.schema.js';
 
 /** SQLSTATE raised by es.append for a wrong expected version; DETAIL is JSON {stream, expected, actual}. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'ES409';
@@ -143,5 +144,6 @@ export const eventStoreMigrations: MigrationSet = {
         await knex.raw('DROP SCHEMA es CASCADE');
       },
     },
+    auditChainMigration,
   ],
 };

@@ -24,6 +24,7 @@ import { secretMigrations } from '../secrets/secret-store.js';
 import { snsLedgerMigrations } from '../sns/sns-replay-ledger.js';
 import { idempotencyMigrations } from '../../http/idempotency/idempotency-keys.schema.js';
 import { orgUsersMigrations } from '../../queries/org-users.schema.js';
+import { auditEventsMigrations } from '../../projections/audit-events.schema.js';
 
 export { eventStoreMigrations } from './event-store.schema.js';
 
@@ -47,5 +48,6 @@ export const readModelMigrations: MigrationSet = {
     ...orgUsersMigrations,
     ...runsExecutionStartedByMigrations,
     ...parkedEventsMigrations,
+    ...auditEventsMigrations,
   ],
 };

@@ -1,6 +1,7 @@
 // Rows of the PostgreSQL event store and their conversions. node-postgres returns int8 and xid8 as
 // strings: they become bigint here, never via global parsers.
 import { randomUUID } from 'node:crypto';
+import { contentDigest } from '../audit-chain.js';
 import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
 
 export const MAX_BIGINT = '9223372036854775807';
@@ -65,6 +66,8 @@ export function appendValues(stream: string, expected: ExpectedRevision, events:
     events.map((e) => e.type),
     events.map((e) => JSON.stringify(e.data ?? null)),
     events.map((e) => (e.metadata === undefined ? null : JSON.stringify(e.metadata))),
+    // es.append links these into the stream's hash chain under the head lock.
+    events.map((e) => contentDigest(e.type, e.data, e.metadata)),
   ];
 }
 

@@ -6,7 +6,7 @@
 
 export const APPEND_SQL = `
 SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+  FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
 
 /** The wake-up hint, as its own statement after commit; losing one in a crash is harmless. */
 export const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;

@@ -1,0 +1,132 @@
+// The tamper-evidence chain of the event store (docs/security.md, "Audit trail"), shared by both
+// adapters and by the verifier so the three can never disagree on a byte.
+//
+// Every appended event's metadata carries `prev_hash` (the hash of its predecessor in the stream, null
+// for the first sealed event) and `hash`:
+//
+//   digest = sha256(canonical({ type, data, metadata without hash and prev_hash }))
+//   hash   = sha256(prev_hash ?? "" + "\n" + stream + "\n" + revision + "\n" + digest)   (hex, UTF-8)
+//
+// The digest of the content is computed by the process before the append; the link (which needs the
+// revision and the predecessor, known only under the stream's lock) is computed by the store. The link
+// is a plain text concatenation on purpose: PostgreSQL computes it inside es.append with sha256().
+import { createHash } from 'node:crypto';
+
+export const HASH_KEY = 'hash';
+export const PREV_HASH_KEY = 'prev_hash';
+
+/** JSON with sorted object keys, no whitespace, bigint as a string, undefined members dropped. */
+export function canonicalJson(value: unknown): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'bigint':
+      return JSON.stringify(value.toString());
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'object': {
+      if (value instanceof Date) return JSON.stringify(value.toJSON());
+      if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined && typeof v !== 'function')
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    }
+    default:
+      return 'null';
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** Metadata as it enters the digest: without the two chain fields. */
+function unsealed(metadata: Record<string, unknown> | undefined | null): Record<string, unknown> {
+  const { [HASH_KEY]: _hash, [PREV_HASH_KEY]: _prev, ...rest } = metadata ?? {};
+  return rest;
+}
+
+/** The digest of an event's content (type, data, metadata without the chain fields). */
+export function contentDigest(type: string, data: unknown, metadata: Record<string, unknown> | undefined | null): string {
+  return sha256(canonicalJson({ type, data: data ?? null, metadata: unsealed(metadata) }));
+}
+
+/** The chain link: what es.append computes in SQL, byte for byte. */
+export function linkHash(prevHash: string | null, stream: string, revision: bigint, digest: string): string {
+  return sha256(`${prevHash ?? ''}\n${stream}\n${revision.toString()}\n${digest}`);
+}
+
+export interface ChainInput {
+  type: string;
+  data: unknown;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/** Seals events about to be appended at `firstRevision`, after the event whose hash is `prevHash`. */
+export function sealEvents<E extends ChainInput>(stream: string, firstRevision: bigint, prevHash: string | null, events: E[]): E[] {
+  let prev = prevHash;
+  return events.map((e, i) => {
+    const hash = linkHash(prev, stream, firstRevision + BigInt(i), contentDigest(e.type, e.data, e.metadata));
+    const metadata = { ...unsealed(e.metadata), [PREV_HASH_KEY]: prev, [HASH_KEY]: hash };
+    prev = hash;
+    return { ...e, metadata };
+  });
+}
+
+export interface ChainEvent {
+  streamName: string;
+  revision: bigint;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+export type BreakKind = 'modified' | 'missing' | 'reordered' | 'unsealed' | 'prev_mismatch';
+
+export interface ChainReport {
+  stream: string;
+  events: number;
+  /** Events before the first sealed one: written before the chain existed. */
+  unsealedPrefix: number;
+  /** The hash of the last event, or null when nothing is sealed. */
+  head: string | null;
+  headRevision: bigint | null;
+  /** The first broken link, or undefined when the chain verifies. */
+  broken?: { revision: bigint; kind: BreakKind; detail: string };
+}
+
+/** Verifies one stream's chain, given its events in the order the store returns them. */
+export function verifyChain(stream: string, events: Iterable<ChainEvent>): ChainReport {
+  const report: ChainReport = { stream, events: 0, unsealedPrefix: 0, head: null, headRevision: null };
+  let sealedStarted = false;
+  let prev: string | null = null;
+  let expectedRevision = 0n;
+  for (const e of events) {
+    report.events++;
+    const fail = (kind: BreakKind, detail: string): ChainReport => ({ ...report, broken: { revision: e.revision, kind, detail } });
+    if (e.revision !== expectedRevision) {
+      if (e.revision < expectedRevision) return fail('reordered', `revision ${e.revision} after ${expectedRevision - 1n}`);
+      return fail('missing', `revisions ${expectedRevision}..${e.revision - 1n} are missing`);
+    }
+    expectedRevision++;
+    const hash = e.metadata[HASH_KEY];
+    if (typeof hash !== 'string') {
+      if (sealedStarted) return fail('unsealed', 'an event without a hash after sealed events');
+      report.unsealedPrefix++;
+      continue;
+    }
+    const storedPrev = (e.metadata[PREV_HASH_KEY] ?? null) as string | null;
+    if (sealedStarted && storedPrev !== prev) {
+      return fail('prev_mismatch', 'prev_hash does not name the hash of the preceding event (deleted, inserted or reordered)');
+    }
+    // The first sealed event may follow an unsealed prefix: its prev_hash is null then.
+    if (!sealedStarted && storedPrev !== null) return fail('prev_mismatch', 'the first sealed event names a predecessor that is not there');
+    const recomputed = linkHash(storedPrev, stream, e.revision, contentDigest(e.type, e.data, e.metadata));
+    if (recomputed !== hash) return fail('modified', 'the content does not match its hash');
+    sealedStarted = true;
+    prev = hash;
+    report.head = hash;
+    report.headRevision = e.revision;
+  }
+  return report;
+}

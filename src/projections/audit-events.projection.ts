@@ -1,0 +1,55 @@
+// audit_events: the organization's audit log (docs/security.md, "Audit trail"). Every event whose
+// metadata names an organization (`org_id`: set by handleCommand on every command of every stream
+// kind, runs, org, proposals, meetings, chat, billing, and on a suppression an organization's member
+// caused) gets one row; deployment-wide events without an org_id (bounces from the mail provider)
+// concern no organization and are not listed. Rows are never updated: the key (stream, revision)
+// makes a replay or an overlapping rebuild a no-op.
+import { streamCategories, suppressionsStreamId } from '../domain/streams.js';
+import type { Projection } from './projection.js';
+
+export const AUDIT_EVENTS_PROJECTION = 'audit_events';
+const TABLE = 'audit_events';
+const MAX_PARAMETERS = 60_000;
+const COLUMNS = 16;
+
+export type AuditStreamKind = keyof typeof streamCategories | 'suppressions' | 'other';
+
+export function streamKind(stream: string): AuditStreamKind {
+  if (stream === suppressionsStreamId()) return 'suppressions';
+  for (const [kind, prefix] of Object.entries(streamCategories)) if (stream.startsWith(prefix)) return kind as AuditStreamKind;
+  return 'other';
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export const auditEventsProjection: Projection = {
+  name: AUDIT_EVENTS_PROJECTION,
+  version: 1,
+  tables: [TABLE],
+  filter: {},
+  async apply(trx, events) {
+    const rows = events
+      .filter((e) => typeof e.metadata.org_id === 'string')
+      .map((e) => ({
+        org_id: e.metadata.org_id as string,
+        position_commit: e.position.commit.toString(),
+        position_prepare: e.position.prepare.toString(),
+        stream: e.streamName,
+        kind: streamKind(e.streamName),
+        revision: e.revision.toString(),
+        event_id: e.id,
+        type: e.type,
+        actor: text(e.metadata.user_id),
+        correlation_id: text(e.metadata.correlation_id),
+        causation_id: text(e.metadata.causation_id),
+        request_id: text(e.metadata.request_id),
+        hash: text(e.metadata.hash),
+        data: JSON.stringify(e.data ?? null),
+        created: e.created,
+      }));
+    const chunk = Math.floor(MAX_PARAMETERS / COLUMNS);
+    for (let i = 0; i < rows.length; i += chunk) {
+      await trx(TABLE).insert(rows.slice(i, i + chunk)).onConflict(['stream', 'revision']).ignore();
+    }
+  },
+};

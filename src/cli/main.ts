@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { readModelMigrations } from '../adapters/postgres/migrations.js';
 import { closeOnSignals, createLogger, openInfrastructure, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
+import { registerDemoCommand } from './demo.command.js';
 import type { Runtime } from './runtime.js';
 
 function config(): Config {
@@ -147,6 +148,7 @@ audit
   });
 
 registerProjectionsCommands(program, openRuntime);
+registerDemoCommand(program);
 
 try {
   await program.parseAsync(process.argv);

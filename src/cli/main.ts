@@ -11,6 +11,7 @@ import { readModelMigrations } from '../adapters/postgres/migrations.js';
 import { closeOnSignals, createLogger, openInfrastructure, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
 import { registerDemoCommand } from './demo.command.js';
+import { registerOpenApiCommand } from './openapi.command.js';
 import type { Runtime } from './runtime.js';
 
 function config(): Config {
@@ -149,6 +150,7 @@ audit
 
 registerProjectionsCommands(program, openRuntime);
 registerDemoCommand(program);
+registerOpenApiCommand(program);
 
 try {
   await program.parseAsync(process.argv);

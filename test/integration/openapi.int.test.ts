@@ -6,15 +6,16 @@ import { accessForRoute } from '../../src/http/route-permissions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
+  operationId?: string;
   security?: Record<string, string[]>[];
-  responses: Record<string, unknown>;
+  responses: Record<string, { description?: string }>;
   'x-required-permission'?: string;
   summary?: string;
 }
 interface Doc {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas?: Record<string, unknown> };
 }
 
 let t: TestApp;
@@ -85,6 +86,33 @@ describe('OpenAPI document', () => {
         expect(op.security, name).toEqual([{ bearerAuth: [] }]);
         expect(op['x-required-permission'], name).toBe(access);
         for (const status of ['401', '403', '503']) expect(op.responses[status], `${name} ${status}`).toBeDefined();
+      }
+    }
+  });
+
+  it('names every operation once, with a readable operationId', () => {
+    const ids = operations().map((o) => o.op.operationId);
+    for (const [i, id] of ids.entries()) expect(id, `${operations()[i]!.method} ${operations()[i]!.path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const byRoute = Object.fromEntries(operations().map((o) => [`${o.method} ${o.path}`, o.op.operationId]));
+    expect(byRoute).toMatchObject({
+      'GET /api/runs': 'listRuns',
+      'POST /api/runs/trigger': 'triggerRun',
+      'GET /api/runs/{run_id}': 'getRun',
+      'POST /api/runs/{run_id}/actions/{action_id}/approve': 'approveAction',
+      'GET /api/approvals/inbox': 'getApprovalsInbox',
+    });
+  });
+
+  it('names its component schemas (no def-N) and describes every response', () => {
+    const names = Object.keys(doc.components.schemas ?? {});
+    expect(names).toEqual(expect.arrayContaining(['DetailError', 'MiddlewareError', 'PermissionError', 'Run', 'RunAction']));
+    expect(names.filter((n) => /^def-\d+$/.test(n))).toEqual([]);
+    expect(JSON.stringify(doc)).not.toMatch(/#\/components\/schemas\/def-\d+/);
+    for (const { method, path, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
+        expect(response.description, `${method} ${path} ${status}`).not.toBe('Default Response');
       }
     }
   });

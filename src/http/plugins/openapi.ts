@@ -78,8 +78,35 @@ function withErrors(schema: FastifySchema, isPublic: boolean): ResponseMap {
   return Object.fromEntries(Object.entries(merged).map(([status, response]) => [status, described(status, response)]));
 }
 
+type Json = Record<string, unknown>;
+
+/**
+ * Moves every inline copy of a named schema (an object whose title is a shared schema's $id) to
+ * components.schemas under that name and leaves a $ref in its place, so clients generate one type
+ * per shared shape (Run, RunAction, DetailError…) instead of one per use.
+ */
+function hoistNamedSchemas<T extends object>(document: T, names: ReadonlySet<string>): T {
+  const doc = document as unknown as { components?: { schemas?: Json } };
+  const components: Json = { ...(doc.components?.schemas ?? {}) };
+  const visit = (node: unknown, inComponent?: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, inComponent));
+    if (!node || typeof node !== 'object') return node;
+    const obj = node as Json;
+    const title = typeof obj.title === 'string' ? obj.title : undefined;
+    if (title && names.has(title) && title !== inComponent) {
+      if (!(title in components)) components[title] = visit(obj, title);
+      return { $ref: `#/components/schemas/${title}` };
+    }
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, visit(v, inComponent)]));
+  };
+  const { components: _c, ...rest } = document as unknown as Json;
+  const hoisted = visit(rest) as Json;
+  return { ...hoisted, components: { ...(doc.components ?? {}), schemas: components } } as unknown as T;
+}
+
 export default fp<OpenApiPluginOptions>(
   async function openApiPlugin(app: FastifyInstance, options) {
+    const named = new Set<string>();
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -98,10 +125,18 @@ export default fp<OpenApiPluginOptions>(
           },
         },
       },
-      // Shared schemas ($id) become components named by their $id, not def-N.
+      // Shared schemas ($id) become components named by their $id, not def-N: the title marks them
+      // (as @fastify/swagger's default resolver does) and hoistNamedSchemas turns them into references.
       refResolver: {
-        buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+        buildLocalReference: (json, _baseUri, _fragment, i) => {
+          if (typeof json.$id !== 'string') return `def-${i}`;
+          if (!json.title) json.title = json.$id;
+          named.add(json.$id);
+          return json.$id;
+        },
       },
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject ? hoistNamedSchemas(documentObject.openapiObject, named) : documentObject.swaggerObject,
       transform: ({ schema, url, route }) => {
         const source: FastifySchema = schema ?? {};
         const isPublic = route.config?.public === true;

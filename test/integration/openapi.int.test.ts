@@ -117,6 +117,17 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('lists the values of closed sets as enums', () => {
+    type Props = Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
+    const props = (name: string) => (doc.components.schemas![name] as { properties: Props }).properties;
+    expect(props('Run').status!.enum).toEqual(['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected']);
+    expect(props('Run').board_type!.enum).toEqual(['jira', 'linear']);
+    expect(props('Run').write_mode!.enum).toEqual(['dry_run', 'approval', 'auto']);
+    expect(props('Run').cycles_run!.items!.enum).toEqual(['T', 'S', 'P']);
+    expect(props('RunAction').status!.enum).toContain('proposed');
+    expect(props('RunAction').kind!.enum).toContain('link_pull_request');
+  });
+
   it('serves the documentation UI and its assets locally', async () => {
     const page = await t.app.inject({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);

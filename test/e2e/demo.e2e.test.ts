@@ -89,7 +89,7 @@ describe('sprintguard demo', () => {
     child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
     banner = await waitForBanner(Number(process.env.DEMO_WAIT_MS ?? 30_000));
-    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(Date.now() - started, output).toBeLessThan(30_000);
     expect(banner.console).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\/$/);
 
     // Its own data directory: the user's DATA_DIR holds nothing but the demo's.

@@ -109,6 +109,12 @@ describe('OpenAPI document', () => {
     expect(names).toEqual(expect.arrayContaining(['DetailError', 'MiddlewareError', 'PermissionError', 'Run', 'RunAction']));
     expect(names.filter((n) => /^def-\d+$/.test(n))).toEqual([]);
     expect(JSON.stringify(doc)).not.toMatch(/#\/components\/schemas\/def-\d+/);
+    // Every use of a shared shape points at its component.
+    const content = (path: string, method: string, status: string) =>
+      (doc.paths[path]![method]!.responses[status] as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema;
+    expect(content('/api/runs', 'get', '200')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Run' } });
+    expect(content('/api/runs/{run_id}/actions/{action_id}/approve', 'post', '200')).toEqual({ $ref: '#/components/schemas/RunAction' });
+    expect(content('/api/runs/{run_id}/actions/{action_id}/approve', 'post', '409')).toEqual({ $ref: '#/components/schemas/DetailError' });
     for (const { method, path, op } of operations()) {
       for (const [status, response] of Object.entries(op.responses)) {
         expect(response.description, `${method} ${path} ${status}`).toBeTruthy();

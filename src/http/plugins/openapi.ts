@@ -80,25 +80,45 @@ function withErrors(schema: FastifySchema, isPublic: boolean): ResponseMap {
 
 type Json = Record<string, unknown>;
 
+/** A schema's identity for matching copies: its JSON with sorted keys, without title or description. */
+function shapeOf(node: unknown): string {
+  if (Array.isArray(node)) return `[${node.map(shapeOf).join(',')}]`;
+  if (!node || typeof node !== 'object') return JSON.stringify(node);
+  const entries = Object.entries(node as Json).filter(([k]) => k !== 'title' && k !== 'description').sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${shapeOf(v)}`).join(',')}}`;
+}
+
 /**
- * Moves every inline copy of a named schema (an object whose title is a shared schema's $id) to
- * components.schemas under that name and leaves a $ref in its place, so clients generate one type
- * per shared shape (Run, RunAction, DetailError…) instead of one per use.
+ * Moves every inline copy of a named schema (one whose title is a shared schema's $id, and any
+ * other copy of the same shape) to components.schemas under that name and leaves a $ref in its
+ * place, so clients generate one type per shared shape (Run, RunAction, DetailError…), not one per use.
  */
 function hoistNamedSchemas<T extends object>(document: T, names: ReadonlySet<string>): T {
   const doc = document as unknown as { components?: { schemas?: Json } };
   const components: Json = { ...(doc.components?.schemas ?? {}) };
+  const byShape = new Map<string, string>();
+  // First the titled copies: they name the shapes.
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Json;
+    const title = typeof obj.title === 'string' ? obj.title : undefined;
+    if (title && names.has(title) && !(title in components)) {
+      components[title] = obj;
+      byShape.set(shapeOf(obj), title);
+    }
+    Object.values(obj).forEach(collect);
+  };
+  collect(document);
   const visit = (node: unknown, inComponent?: string): unknown => {
     if (Array.isArray(node)) return node.map((n) => visit(n, inComponent));
     if (!node || typeof node !== 'object') return node;
     const obj = node as Json;
-    const title = typeof obj.title === 'string' ? obj.title : undefined;
-    if (title && names.has(title) && title !== inComponent) {
-      if (!(title in components)) components[title] = visit(obj, title);
-      return { $ref: `#/components/schemas/${title}` };
-    }
+    const name = byShape.get(shapeOf(obj));
+    if (name && name !== inComponent) return { $ref: `#/components/schemas/${name}` };
     return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, visit(v, inComponent)]));
   };
+  for (const [name, schema] of Object.entries(components)) if (byShape.has(shapeOf(schema))) components[name] = visit(schema, name);
   const { components: _c, ...rest } = document as unknown as Json;
   const hoisted = visit(rest) as Json;
   return { ...hoisted, components: { ...(doc.components ?? {}), schemas: components } } as unknown as T;

@@ -101,7 +101,7 @@ describe('sprintguard demo', () => {
     expect(run.body).toMatchObject({ status: 'awaiting_approval', board_type: 'jira', project_key: 'DEMO', is_dry_run: false });
     expect(run.body.planned_actions_count).toBeGreaterThanOrEqual(6);
     const actions = await api<ActionView[]>('GET', `/api/runs/${banner.runId}/actions`);
-    expect(actions.body.every((a) => a.status === 'pending')).toBe(true);
+    expect(actions.body.every((a) => a.status === 'proposed')).toBe(true);
     // Untriaged and stale tickets both planned for.
     expect(new Set(actions.body.map((a) => a.cycle))).toEqual(new Set(['T', 'S']));
   }, 120_000);

@@ -13,6 +13,8 @@ import { closeOnSignals, startProjector, startServer, startWorker } from '../ser
 import { registerProjectionsCommands } from './projections.command.js';
 import { registerSecretsCommands } from './secrets.command.js';
 import { registerAuditCommands } from './audit.command.js';
+import { registerDemoCommand } from './demo.command.js';
+import { registerOpenApiCommand } from './openapi.command.js';
 import type { Runtime } from './runtime.js';
 
 function config(): Config {
@@ -152,6 +154,8 @@ audit
 registerAuditCommands(audit, openRuntime);
 registerProjectionsCommands(program, openRuntime);
 registerSecretsCommands(program, openRuntime, config);
+registerDemoCommand(program);
+registerOpenApiCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -6,15 +6,16 @@ import { accessForRoute } from '../../src/http/route-permissions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 interface Operation {
+  operationId?: string;
   security?: Record<string, string[]>[];
-  responses: Record<string, unknown>;
+  responses: Record<string, { description?: string }>;
   'x-required-permission'?: string;
   summary?: string;
 }
 interface Doc {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  components: { securitySchemes: Record<string, unknown>; schemas?: Record<string, unknown> };
 }
 
 let t: TestApp;
@@ -87,6 +88,50 @@ describe('OpenAPI document', () => {
         for (const status of ['401', '403', '503']) expect(op.responses[status], `${name} ${status}`).toBeDefined();
       }
     }
+  });
+
+  it('names every operation once, with a readable operationId', () => {
+    const ids = operations().map((o) => o.op.operationId);
+    for (const [i, id] of ids.entries()) expect(id, `${operations()[i]!.method} ${operations()[i]!.path}`).toMatch(/^[a-z][A-Za-z0-9]+$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    const byRoute = Object.fromEntries(operations().map((o) => [`${o.method} ${o.path}`, o.op.operationId]));
+    expect(byRoute).toMatchObject({
+      'GET /api/runs': 'listRuns',
+      'POST /api/runs/trigger': 'triggerRun',
+      'GET /api/runs/{run_id}': 'getRun',
+      'POST /api/runs/{run_id}/actions/{action_id}/approve': 'approveAction',
+      'GET /api/approvals/inbox': 'getApprovalsInbox',
+    });
+  });
+
+  it('names its component schemas (no def-N) and describes every response', () => {
+    const names = Object.keys(doc.components.schemas ?? {});
+    expect(names).toEqual(expect.arrayContaining(['DetailError', 'MiddlewareError', 'PermissionError', 'Run', 'RunAction']));
+    expect(names.filter((n) => /^def-\d+$/.test(n))).toEqual([]);
+    expect(JSON.stringify(doc)).not.toMatch(/#\/components\/schemas\/def-\d+/);
+    // Every use of a shared shape points at its component.
+    const content = (path: string, method: string, status: string) =>
+      (doc.paths[path]![method]!.responses[status] as { content: Record<string, { schema: unknown }> }).content['application/json']!.schema;
+    expect(content('/api/runs', 'get', '200')).toEqual({ type: 'array', items: { $ref: '#/components/schemas/Run' } });
+    expect(content('/api/runs/{run_id}/actions/{action_id}/approve', 'post', '200')).toEqual({ $ref: '#/components/schemas/RunAction' });
+    expect(content('/api/runs/{run_id}/actions/{action_id}/approve', 'post', '409')).toEqual({ $ref: '#/components/schemas/DetailError' });
+    for (const { method, path, op } of operations()) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        expect(response.description, `${method} ${path} ${status}`).toBeTruthy();
+        expect(response.description, `${method} ${path} ${status}`).not.toBe('Default Response');
+      }
+    }
+  });
+
+  it('lists the values of closed sets as enums', () => {
+    type Props = Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
+    const props = (name: string) => (doc.components.schemas![name] as { properties: Props }).properties;
+    expect(props('Run').status!.enum).toEqual(['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected']);
+    expect(props('Run').board_type!.enum).toEqual(['jira', 'linear']);
+    expect(props('Run').write_mode!.enum).toEqual(['dry_run', 'approval', 'auto']);
+    expect(props('Run').cycles_run!.items!.enum).toEqual(['T', 'S', 'P']);
+    expect(props('RunAction').status!.enum).toContain('proposed');
+    expect(props('RunAction').kind!.enum).toContain('link_pull_request');
   });
 
   it('serves the documentation UI and its assets locally', async () => {

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { DetailErrorSchema, MiddlewareErrorSchema, PermissionErrorSchema } from '../schemas/common.schemas.js';
+import { operationIdFor } from './openapi-operations.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -33,6 +34,38 @@ const validationError = { 400: describe('Invalid input; the detail names the fie
 
 type ResponseMap = Record<string, unknown>;
 
+/** What a status means when the route's schema does not say it in its own words. */
+const STATUS_DESCRIPTIONS: Record<string, string> = {
+  200: 'Success',
+  201: 'Created',
+  202: 'Accepted: the work goes on in the background',
+  204: 'Done; no body',
+  400: 'Invalid input; the detail names the field',
+  401: 'Missing or invalid identity',
+  403: 'Permission denied (the permission and role are named), or a token without an organization',
+  404: 'Not found in the organization',
+  409: 'Conflicts with the current state; the detail says why',
+  413: 'Request body too large',
+  429: 'Rate limit exceeded (Retry-After header)',
+  500: 'Server error (generic text, logged with the request id)',
+  502: 'The board or another provider failed; the detail says which',
+  503: 'A dependency (database, event store, identity provider) is unavailable',
+};
+
+/**
+ * Gives a response without a description one for its status. A bare schema is wrapped as
+ * `{description, content}` rather than copied, so a named ($id) schema stays one component.
+ */
+function described(status: string, response: unknown): unknown {
+  if (!response || typeof response !== 'object') return response;
+  const r = response as Record<string, unknown>;
+  if (typeof r.description === 'string' && r.description) return response;
+  const description = STATUS_DESCRIPTIONS[status] ?? `HTTP ${status}`;
+  if ('content' in r) return { ...r, description };
+  if (r.type === 'null') return { ...r, description };
+  return { description, content: { 'application/json': { schema: response } } };
+}
+
 /** Adds the middleware's error responses unless the route documents its own for that status. */
 function withErrors(schema: FastifySchema, isPublic: boolean): ResponseMap {
   const own = (schema.response ?? {}) as ResponseMap;
@@ -42,11 +75,58 @@ function withErrors(schema: FastifySchema, isPublic: boolean): ResponseMap {
   for (const [status, response] of Object.entries(errors)) {
     if (!(status in merged)) merged[status] = response;
   }
-  return merged;
+  return Object.fromEntries(Object.entries(merged).map(([status, response]) => [status, described(status, response)]));
+}
+
+type Json = Record<string, unknown>;
+
+/** A schema's identity for matching copies: its JSON with sorted keys, without title or description. */
+function shapeOf(node: unknown): string {
+  if (Array.isArray(node)) return `[${node.map(shapeOf).join(',')}]`;
+  if (!node || typeof node !== 'object') return JSON.stringify(node);
+  const entries = Object.entries(node as Json).filter(([k]) => k !== 'title' && k !== 'description').sort(([a], [b]) => a.localeCompare(b));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${shapeOf(v)}`).join(',')}}`;
+}
+
+/**
+ * Moves every inline copy of a named schema (one whose title is a shared schema's $id, and any
+ * other copy of the same shape) to components.schemas under that name and leaves a $ref in its
+ * place, so clients generate one type per shared shape (Run, RunAction, DetailError…), not one per use.
+ */
+function hoistNamedSchemas<T extends object>(document: T, names: ReadonlySet<string>): T {
+  const doc = document as unknown as { components?: { schemas?: Json } };
+  const components: Json = { ...(doc.components?.schemas ?? {}) };
+  const byShape = new Map<string, string>();
+  // First the titled copies: they name the shapes.
+  const collect = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(collect);
+    if (!node || typeof node !== 'object') return;
+    const obj = node as Json;
+    const title = typeof obj.title === 'string' ? obj.title : undefined;
+    if (title && names.has(title) && !(title in components)) {
+      components[title] = obj;
+      byShape.set(shapeOf(obj), title);
+    }
+    Object.values(obj).forEach(collect);
+  };
+  collect(document);
+  const visit = (node: unknown, inComponent?: string): unknown => {
+    if (Array.isArray(node)) return node.map((n) => visit(n, inComponent));
+    if (!node || typeof node !== 'object') return node;
+    const obj = node as Json;
+    const name = byShape.get(shapeOf(obj));
+    if (name && name !== inComponent) return { $ref: `#/components/schemas/${name}` };
+    return Object.fromEntries(Object.entries(obj).map(([k, v]) => [k, visit(v, inComponent)]));
+  };
+  for (const [name, schema] of Object.entries(components)) if (byShape.has(shapeOf(schema))) components[name] = visit(schema, name);
+  const { components: _c, ...rest } = document as unknown as Json;
+  const hoisted = visit(rest) as Json;
+  return { ...hoisted, components: { ...(doc.components ?? {}), schemas: components } } as unknown as T;
 }
 
 export default fp<OpenApiPluginOptions>(
   async function openApiPlugin(app: FastifyInstance, options) {
+    const named = new Set<string>();
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',
@@ -65,12 +145,26 @@ export default fp<OpenApiPluginOptions>(
           },
         },
       },
+      // Shared schemas ($id) become components named by their $id, not def-N: the title marks them
+      // (as @fastify/swagger's default resolver does) and hoistNamedSchemas turns them into references.
+      refResolver: {
+        buildLocalReference: (json, _baseUri, _fragment, i) => {
+          if (typeof json.$id !== 'string') return `def-${i}`;
+          if (!json.title) json.title = json.$id;
+          named.add(json.$id);
+          return json.$id;
+        },
+      },
+      transformObject: (documentObject) =>
+        'openapiObject' in documentObject ? hoistNamedSchemas(documentObject.openapiObject, named) : documentObject.swaggerObject,
       transform: ({ schema, url, route }) => {
         const source: FastifySchema = schema ?? {};
         const isPublic = route.config?.public === true;
         const permission = route.config?.permission;
+        const method = Array.isArray(route.method) ? String(route.method[0]) : String(route.method);
         const transformed: Record<string, unknown> = {
           ...source,
+          operationId: (source as { operationId?: unknown }).operationId ?? operationIdFor(method, url),
           // A public route that checks a credential of its own names it in its schema (the suppression feed).
           security: source.security ?? (isPublic ? [] : [{ bearerAuth: [] }]),
           response: withErrors(source, isPublic),

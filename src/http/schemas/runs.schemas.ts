@@ -1,27 +1,34 @@
 // Request and response shapes of the run routes (docs/architecture.md, "Request shapes").
 import { Type, type Static } from '@sinclair/typebox';
 import { BoardTypeSchema, CycleIdSchema } from '../../domain/org.events.js';
+import { runStatuses } from '../../domain/run.decider.js';
+
+// Closed sets as `enum` on a string rather than a union of literals: the document lists the values
+// while the serializer keeps writing a plain string (no anyOf branch to pick per value).
+const OneOf = (values: readonly string[], options: { description?: string; examples?: string[] } = {}) => Type.String({ enum: [...values], ...options });
+const BOARD_TYPES = ['jira', 'linear'];
+const CYCLES = ['T', 'S', 'P'];
+const WRITE_MODES = ['dry_run', 'approval', 'auto'];
+const ACTION_KINDS = ['comment', 'transition', 'assign', 'label', 'link_pull_request'];
+const ACTION_STATUSES = ['proposed', 'approved', 'rejected', 'executing', 'executed', 'failed', 'skipped'];
 
 // A type array, not anyOf: the response serializer picks an anyOf branch by running the validator
 // on every value, which was a measurable share of a list request.
 const NullableString = (options: { format?: string } = {}) => Type.Unsafe<string | null>({ type: ['string', 'null'], ...options });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-/** Every status a run can have (terminal ones: completed, failed, rejected, cancelled). */
-export const runStatuses = ['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected', 'cancelled'] as const;
-
 export const RunSchema = Type.Object(
   {
-    id: Type.String(),
-    board_type: Type.String(),
-    project_key: Type.String(),
-    status: Type.Unsafe<string>({ type: 'string', enum: [...runStatuses], description: 'planning, awaiting_confirmation, awaiting_approval, executing, completed, failed, rejected or cancelled' }),
+    id: Type.String({ examples: ['6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b'] }),
+    board_type: OneOf(BOARD_TYPES),
+    project_key: Type.String({ examples: ['DEMO'] }),
+    status: OneOf(runStatuses, { description: 'where the run stands', examples: ['awaiting_approval'] }),
     is_dry_run: Type.Boolean(),
     planned_actions_count: Type.Integer(),
     executed_actions_count: Type.Integer(),
-    cycles_run: Type.Array(Type.String()),
-    flow: Type.String(),
-    write_mode: Type.String(),
+    cycles_run: Type.Array(OneOf(CYCLES), { description: 'T triage, S stale, P pull requests' }),
+    flow: OneOf(['trigger', 'approval'], { description: 'how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)' }),
+    write_mode: OneOf(WRITE_MODES),
     approved_actions_count: Type.Integer(),
     rejected_actions_count: Type.Integer(),
     failed_actions_count: Type.Integer(),
@@ -49,13 +56,13 @@ export const ActionSchema = Type.Object(
     id: Type.String(),
     run_id: Type.String(),
     seq: Type.Integer(),
-    cycle: Type.String(),
-    kind: Type.String({ description: 'comment, transition, assign, label or link_pull_request' }),
-    item_key: Type.String(),
+    cycle: OneOf(CYCLES),
+    kind: OneOf(ACTION_KINDS, { description: 'what the action does to the item' }),
+    item_key: Type.String({ examples: ['DEMO-1'] }),
     item_title: Nullable(Type.String()),
     params: Type.Record(Type.String(), Type.Unknown()),
     reason: Type.String(),
-    status: Type.String({ description: 'proposed, approved, rejected, executing, executed, failed or skipped' }),
+    status: OneOf(ACTION_STATUSES, { description: 'where the action stands', examples: ['proposed'] }),
     decided_by: Nullable(Type.String()),
     decided_at: Nullable(Type.String({ format: 'date-time' })),
     decision_reason: Nullable(Type.String()),

@@ -35,6 +35,8 @@ import type { KnownCheckpoint } from './projections/projector.js';
 import { createRunFeed } from './http/sse/run-feed.js';
 import { scheduleRoutes } from './http/routes/schedule.routes.js';
 import { userRoutes } from './http/routes/user.routes.js';
+import consolePlugin, { originOf } from './http/plugins/console.js';
+import { consoleRoutes } from './http/routes/console.routes.js';
 import { MEMBERS_PROJECTION } from './projections/members.projection.js';
 import { getMember } from './queries/members.query.js';
 import { findActiveRun } from './queries/runs.query.js';
@@ -134,6 +136,12 @@ export function wireRunCommands(deps: { store: EventStore; knex: Knex; runProces
   });
 }
 
+/** The identity provider's origin, which the console's sign-in talks to (its security policy allows it). */
+function consoleConnectOrigins(config: Config): string[] {
+  const issuer = config.CONSOLE_OIDC_CLIENT_ID ? originOf(config.AUTH_ISSUER) : undefined;
+  return issuer ? [issuer] : [];
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
@@ -195,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { checks: deps.readiness });
   await app.register(userRoutes, { knex: deps.knex });
+  await app.register(consoleRoutes, { config: deps.config });
+  await app.register(consolePlugin, { connectOrigins: consoleConnectOrigins(deps.config) });
   await app.register(rbacRoutes, memberDeps);
   await app.register(orgSettingsRoutes, orgDeps);
   await app.register(scheduleRoutes, orgDeps);

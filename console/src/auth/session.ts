@@ -15,7 +15,7 @@ export interface Grant {
 /** When to renew a token that lives `expiresIn` seconds: a minute early, or at 80% of a short life. */
 export function renewDelayMs(expiresInSeconds: number): number {
   const seconds = Math.max(1, expiresInSeconds);
-  return Math.max(1_000, Math.min(seconds - 60, seconds * 0.8) * 1_000);
+  return Math.max(1_000, (seconds >= 300 ? seconds - 60 : seconds * 0.8) * 1_000);
 }
 
 export class Session {

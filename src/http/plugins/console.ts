@@ -78,12 +78,12 @@ export default async function consolePlugin(app: FastifyInstance, options: Conso
       wildcard: false,
       index: 'index.html',
       cacheControl: false,
-      setHeaders: (res, file) => {
+      setHeaders: (reply, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        void reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html', root);
+    const sendIndex = (reply: FastifyReply) => reply.sendFile('index.html', root);
     scope.get(`${CONSOLE_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
       // A missing asset is a 404, not the page: a stale index.html asking for an old bundle must fail visibly.
       if (request.url.startsWith(`${CONSOLE_PREFIX}assets/`)) return reply.code(404).send({ detail: 'Not found' });

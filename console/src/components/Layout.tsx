@@ -1,4 +1,4 @@
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { useMe } from '../lib/queries';
 
@@ -13,6 +13,7 @@ const LINKS = [
 export function Layout() {
   const { session, signOut } = useAuth();
   const me = useMe();
+  const navigate = useNavigate();
   return (
     <>
       <header className="top">
@@ -32,7 +33,11 @@ export function Layout() {
           {session?.label}
           {me.data ? ` · ${me.data.role}` : ''}
         </span>
-        <button type="button" className="secondary" onClick={signOut}>
+        <button type="button" className="secondary" onClick={() => {
+            signOut();
+            void navigate('/');
+          }}
+        >
           Sign out
         </button>
       </header>

@@ -36,6 +36,9 @@ export const decisionFor = (item: InboxItem, verdict: Verdict, reason: string): 
 
 /** Oldest first, ties by id, whatever order the server sent. */
 export const oldestFirst = (items: readonly InboxItem[]): InboxItem[] =>
-  [...items].sort((a, b) => a.waiting_since.localeCompare(b.waiting_since) || a.id.localeCompare(b.id));
+  [...items].sort((a, b) => a.waiting_since.localeCompare(b.waiting_since) || itemKey(a).localeCompare(itemKey(b), 'en', { numeric: true }));
 
 export const KIND_LABELS: Record<string, string> = { action: 'Action', run_confirmation: 'Run to confirm', proposal: 'Proposal' };
+
+/** An action id is unique within its run only: the inbox keys items by kind, run and id. */
+export const itemKey = (item: InboxItem): string => `${item.kind}:${item.run_id ?? ''}:${item.id}`;

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../api/client';
 import type { ApprovalStats, InboxItem } from '../api/types';
 import { denial } from '../auth/permissions';
-import { decisionFor, decisionsOf, KIND_LABELS, oldestFirst, type Verdict } from '../lib/decisions';
+import { decisionFor, decisionsOf, itemKey, KIND_LABELS, oldestFirst, type Verdict } from '../lib/decisions';
 import { ago, errorMessage, when } from '../lib/format';
 import { useLiveInvalidation, useMe } from '../lib/queries';
 
@@ -56,7 +56,7 @@ export function Inbox() {
       else next.add(id);
       return next;
     });
-  const chosen = items.filter((i) => selected.has(i.id));
+  const chosen = items.filter((i) => selected.has(itemKey(i)));
   const bulkDenied = chosen.map((i) => decisionFor(i, 'yes', '')).find((d) => d && denial(me.data, d.permission));
 
   return (
@@ -91,13 +91,14 @@ export function Inbox() {
       {items.length === 0 && !inbox.isLoading && <p>Nothing is waiting for a decision.</p>}
       <ol className="inbox">
         {items.map((item) => {
-          const reason = reasons[item.id] ?? '';
+          const key = itemKey(item);
+          const reason = reasons[key] ?? '';
           const decisions = decisionsOf(item, reason);
           const blocked = decisions.map((d) => denial(me.data, d.permission)).find(Boolean);
           return (
-            <li key={item.id} className="card" data-testid="inbox-item">
+            <li key={key} className="card" data-testid="inbox-item">
               <div className="row">
-                <input type="checkbox" aria-label={`Select ${item.summary}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
+                <input type="checkbox" aria-label={`Select ${item.summary}`} checked={selected.has(key)} onChange={() => toggle(key)} />
                 <span className={`badge kind-${item.kind}`}>{KIND_LABELS[item.kind] ?? item.kind}</span>
                 <strong className="summary">{item.summary}</strong>
               </div>
@@ -113,7 +114,7 @@ export function Inbox() {
               <div className="row">
                 <label className="grow">
                   Reason
-                  <input value={reason} maxLength={2000} onChange={(e) => setReasons({ ...reasons, [item.id]: e.target.value })} />
+                  <input value={reason} maxLength={2000} onChange={(e) => setReasons({ ...reasons, [key]: e.target.value })} />
                 </label>
                 {decisions.map((d) => (
                   <button

@@ -1,6 +1,6 @@
 // One run: its actions with their states and reasons, the live timeline of its events (the run's
 // stream, resumed with Last-Event-ID after a drop), the run-level commands and the exports.
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiUrl, pathOf, request } from '../api/client';
@@ -28,12 +28,27 @@ export function RunPage() {
       const entry = fromStreamData(event.data);
       if (!entry) return;
       setTimeline((list) => appendEntry(list, entry));
-      void queryClient.invalidateQueries({ queryKey: ['runs', 'one', runId] });
-      void queryClient.invalidateQueries({ queryKey: ['runs', 'actions', runId] });
+      setEvents((n) => n + 1);
     },
-    [queryClient, runId],
+    [],
   );
   const streamState = useRunStream(runId, onEvent);
+  const [events, setEvents] = useState(0);
+  useEffect(() => {
+    if (events === 0) return;
+    // The stream delivers an event before the read model has projected it: read again shortly
+    // after a burst, and once more a moment later for a projection that lags.
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: ['runs', 'one', runId] });
+      void queryClient.invalidateQueries({ queryKey: ['runs', 'actions', runId] });
+    };
+    const soon = setTimeout(refresh, 150);
+    const later = setTimeout(refresh, 1_200);
+    return () => {
+      clearTimeout(soon);
+      clearTimeout(later);
+    };
+  }, [events, queryClient, runId]);
 
   const command = useMutation({
     mutationFn: async (c: { label: string; path: string; body?: object }) => {

@@ -1,0 +1,65 @@
+// Helpers of the console's browser tests: one headless Chromium per file, screenshots under
+// test-output/console/, an axe-core check, and the console's development sign-in.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = fs.existsSync(CHROMIUM);
+export const SHOTS = path.resolve(import.meta.dirname, '../../test-output/console');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** axe-core on the page as it is: no serious or critical violation. Injected through the debugging
+ * protocol, which the page's security policy (scripts from its own origin only) does not govern. */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => n.target) }));
+  });
+  const severe = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe, `${name}: ${JSON.stringify(severe, null, 1)}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Fills the development sign-in form and waits for the console's navigation. */
+export async function signInDevelopment(page: Page, who: { org: string; user: string; admin: boolean }): Promise<void> {
+  await page.getByLabel('Organization', { exact: true }).fill(who.org);
+  await page.getByLabel('User', { exact: true }).fill(who.user);
+  await page.getByLabel('Organization admin').setChecked(who.admin);
+  await page.getByRole('button', { name: 'Sign in (development)' }).click();
+  await page.getByRole('navigation', { name: 'Console' }).waitFor();
+}
+
+/** Records what the page reports as broken: script errors and security-policy refusals. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`csp: ${m.text()}`);
+  });
+  return problems;
+}

@@ -15,7 +15,7 @@ export async function devSignIn(who: DevIdentity): Promise<Grant> {
   return {
     accessToken: token.access_token,
     expiresIn: token.expires_in,
-    label: `${who.user_id} @ ${who.org_id}${who.admin ? ' (admin)' : ''}`,
+    label: `${who.user_id} @ ${who.org_id}`,
     renew: () => devSignIn(who),
   };
 }

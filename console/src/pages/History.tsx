@@ -4,11 +4,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, pathOf, request } from '../api/client';
 import type { HistoryEntry, Run } from '../api/types';
-import { errorMessage, when } from '../lib/format';
+import { errorMessage, when, whenExact } from '../lib/format';
 import { describeEvent, stateAsOf } from '../lib/timeline';
 
 /** A datetime-local value (local time, minutes) for a date. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+/** The input names a minute: "as of 12:34" includes everything that happened during 12:34. */
+const endOfMinute = (value: string) => new Date(new Date(value).getTime() + 59_999);
 
 export function History() {
   const recent = useQuery({ queryKey: ['runs', { limit: 50 }], queryFn: () => request<Run[]>('/api/runs', { query: { limit: 50 } }) });
@@ -20,7 +22,7 @@ export function History() {
     queryFn: () => request<HistoryEntry[]>(pathOf('/api/runs/{run_id}/history', { run_id: chosen })),
     enabled: chosen !== '',
   });
-  const state = useMemo(() => (history.data ? stateAsOf(history.data, new Date(asOf)) : undefined), [history.data, asOf]);
+  const state = useMemo(() => (history.data ? stateAsOf(history.data, endOfMinute(asOf)) : undefined), [history.data, asOf]);
 
   return (
     <>
@@ -66,9 +68,9 @@ export function History() {
           </thead>
           <tbody>
             {(history.data ?? []).map((e) => (
-              <tr key={e.revision} className={Date.parse(e.created) > new Date(asOf).getTime() ? 'after' : undefined}>
+              <tr key={e.revision} className={Date.parse(e.created) > endOfMinute(asOf).getTime() ? 'after' : undefined}>
                 <td>{e.revision}</td>
-                <td>{when(e.created)}</td>
+                <td>{whenExact(e.created)}</td>
                 <td>{e.type}</td>
                 <td>{describeEvent(e.type, e.data)}</td>
               </tr>

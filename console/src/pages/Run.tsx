@@ -8,7 +8,7 @@ import type { Run, RunAction } from '../api/types';
 import type { SseEvent } from '../api/sse';
 import { GuardedButton } from '../components/Guarded';
 import { download } from '../lib/download';
-import { errorMessage, when } from '../lib/format';
+import { errorMessage, when, whenExact } from '../lib/format';
 import { useRunStream } from '../lib/queries';
 import { appendEntry, fromStreamData, type TimelineEntry } from '../lib/timeline';
 
@@ -193,7 +193,7 @@ export function RunPage() {
       <ol className="timeline" aria-live="polite" data-testid="timeline">
         {timeline.map((e) => (
           <li key={e.revision}>
-            <time dateTime={e.created}>{when(e.created)}</time> <span className="event-type">{e.type}</span> {e.text}
+            <time dateTime={e.created}>{whenExact(e.created)}</time> <span className="event-type">{e.type}</span> {e.text}
           </li>
         ))}
       </ol>

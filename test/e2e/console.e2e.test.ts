@@ -38,10 +38,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
   const actions = async (runId: string) => (await h.call<ActionBody[]>('GET', `/api/runs/${runId}/actions`)).body;
   // In-app navigation: loading a URL would sign out, since the token lives in the page's memory only.
   const open = async (path: string) => {
-    await page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, `/app${path}`);
+    await page.evaluate(`history.pushState(null, '', ${JSON.stringify(`/app${path}`)}); dispatchEvent(new PopStateEvent('popstate'));`);
     await page.getByRole('navigation', { name: 'Console' }).waitFor();
   };
 
@@ -115,7 +112,7 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
 
   it("downloads the run's actions as CSV", async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
-    const csv = await fs.readFile((await download.path())!, 'utf8');
+    const csv = await fs.readFile(await download.path(), 'utf8');
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     expect(csv).toContain('act-1');
     expect(csv).toContain('not in this sprint');

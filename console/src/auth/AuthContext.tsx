@@ -11,8 +11,8 @@ interface AuthState {
   session: Session | undefined;
   /** Why the last session ended, shown on the sign-in page. */
   ended: string | undefined;
-  signIn(grant: Grant): void;
-  signOut(): void;
+  signIn: (grant: Grant) => void;
+  signOut: () => void;
 }
 
 const AuthContext = createContext<AuthState | undefined>(undefined);

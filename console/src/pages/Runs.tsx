@@ -10,6 +10,12 @@ import { errorMessage, when } from '../lib/format';
 import { useLiveInvalidation } from '../lib/queries';
 
 const PAGE = 20;
+
+/** A text field of a submitted form ('' when absent). */
+const field = (data: FormData, name: string): string => {
+  const value = data.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
 const LIVE_KEYS = [['runs']] as const;
 
 export function Runs() {
@@ -27,7 +33,7 @@ export function Runs() {
     const data = new FormData(e.currentTarget);
     const next = new URLSearchParams();
     for (const key of ['board_type', 'project_key']) {
-      const v = String(data.get(key) ?? '').trim();
+      const v = field(data, key);
       if (v) next.set(key, v);
     }
     setParams(next);
@@ -131,7 +137,7 @@ function StartRun() {
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    start.mutate({ board_type: String(data.get('board_type')), project_key: String(data.get('project_key')).trim(), dry_run: data.get('dry_run') === 'on' });
+    start.mutate({ board_type: field(data, 'board_type'), project_key: field(data, 'project_key'), dry_run: data.get('dry_run') === 'on' });
   };
   return (
     <form className="card row" onSubmit={submit} aria-label="Start a run">

@@ -1,10 +1,15 @@
 // Helpers of the console's browser tests: one headless Chromium per file, screenshots under
 // test-output/console/, an axe-core check, and the console's development sign-in.
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { signDevToken } from '../../src/adapters/identity/dev-identity.js';
+import { createTestDatabaseUrl } from './database.js';
+import { cleanEnv, freePort, startService } from './service-process.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM);
@@ -60,4 +65,38 @@ export function watchProblems(page: Page): string[] {
     if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) problems.push(`csp: ${m.text()}`);
   });
   return problems;
+}
+
+export interface ConsoleService {
+  url: string;
+  /** An API call as an organization admin (ada) of `org`. */
+  call<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real service process on a test database, for the browser tests: like the run harness, but
+ * with a start-up allowance for a loaded machine (the browser starts at the same time).
+ */
+export async function startConsoleService(label: string, org: string, extraEnv: Record<string, string> = {}): Promise<ConsoleService> {
+  const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), `sprintguard-${label}-`));
+  const env = cleanEnv({ DATA_DIR: dataDir, DATABASE_URL: await createTestDatabaseUrl(label), LOG_LEVEL: 'warn', ...extraEnv });
+  const service = await startService({ env, port: await freePort(), timeoutMs: 90_000 });
+  const token = await signDevToken(dataDir, { orgId: org, userId: 'ada', admin: true });
+  return {
+    url: service.url,
+    async call<T>(method: string, url: string, body?: unknown) {
+      const res = await fetch(`${service.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+      const text = await res.text();
+      return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+    },
+    async close() {
+      await service.stop('SIGTERM');
+      await fsp.rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -35,5 +35,11 @@ export function useLiveInvalidation(keys: readonly (readonly unknown[])[]): Stre
     }, 300);
     return () => clearTimeout(timer);
   }, [pending, keys, queryClient]);
-  return useRunStream(undefined, () => setPending((n) => n + 1));
+  const state = useRunStream(undefined, () => setPending((n) => n + 1));
+  // The organization's feed starts at "now": what happened between the page's first read and the
+  // stream's (re)connection would be missed, so read again once it is open.
+  useEffect(() => {
+    if (state === 'open') setPending((n) => n + 1);
+  }, [state]);
+  return state;
 }

@@ -65,7 +65,7 @@ export function SignIn() {
         </button>
       )}
       {config?.sign_in === 'development' && (
-        <form onSubmit={(e) => void submitDev(e)} className="card">
+        <form onSubmit={(e) => void submitDev(e)} className="card stack">
           <p>
             Development identity: this service has no identity provider configured, so it signs a token for whoever you name. It refuses this
             whenever a real provider is configured or in production.

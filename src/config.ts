@@ -37,6 +37,10 @@ export const ConfigSchema = Type.Object({
   AUTH_ORG_CLAIM: Str('claim holding the organization id (default o.id, then org_id)'),
   AUTH_ROLE_CLAIM: Str('claim holding the organization role (default o.rol, then org_role)'),
   AUTH_ADMIN_ROLES: Type.String({ minLength: 1, default: 'org:admin', description: 'comma-separated admin roles' }),
+  // Web console (docs/console.md)
+  CONSOLE_OIDC_CLIENT_ID: Str("the console's OpenID Connect client id at AUTH_ISSUER (a public client: authorization code with PKCE)"),
+  CONSOLE_OIDC_SCOPE: Type.String({ minLength: 1, default: 'openid profile offline_access', description: 'scopes the console asks the identity provider for' }),
+  PUBLIC_URL: Url('public address of the service (e.g. https://sprintguard.example.com); notifications then link to the console at <PUBLIC_URL>/app/'),
   RATE_LIMIT_READS_PER_MINUTE: Int(1, 10_000_000, 200, 'read requests per minute per key'),
   RATE_LIMIT_WRITES_PER_MINUTE: Int(1, 10_000_000, 60, 'write requests per minute per key'),
   RATE_LIMIT_REPLICAS: Int(1, 1_000, 1, 'API replicas sharing the rate limits: each process allows 1/N of every per-minute budget (docs/security.md)'),

@@ -1,4 +1,5 @@
 // What buildApp registers: plugin and route options, every one already built (src/composition/services.ts).
+import type { Config } from '../config.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '../adapters/event-store.js';
 import type { AuthPluginOptions } from '../http/plugins/auth.js';
@@ -54,6 +55,8 @@ export interface AppServices {
   /** The Idempotency-Key ledger of the POST routes that create something. */
   idempotency: IdempotencyPluginOptions;
   apiVersion: string;
+  /** The web console's routes (sign-in configuration) and the origins its security policy allows. */
+  console: { config: Config; connectOrigins: string[] };
   health: { checks: readonly ReadinessCheck[] };
   users: Pick<OrgRouteDeps, 'knex'>;
   /** Org-stream routes that assign members (plan limits may refuse a new one). */

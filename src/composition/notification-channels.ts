@@ -60,6 +60,7 @@ export function createConfiguredNotifier(infra: Infrastructure, notifications: N
     // Addresses that bounced or complained (the suppressions read model) receive nothing.
     isSuppressed: (email) => isSuppressed(infra.db.knex, email),
     ...(config.NOTIFY_LINK_BASE_URL ? { linkBaseUrl: config.NOTIFY_LINK_BASE_URL } : {}),
+    ...(config.PUBLIC_URL ? { consoleBaseUrl: new URL('/app/', config.PUBLIC_URL).href } : {}),
     retry: { maxAttempts: config.NOTIFY_MAX_ATTEMPTS, maxDelayMs: config.NOTIFY_MAX_RETRY_DELAY_MS },
     maxEventAgeMs: config.NOTIFY_MAX_EVENT_AGE_MS,
     log: infra.log.child({ component: 'notifier' }),

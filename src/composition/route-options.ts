@@ -1,6 +1,7 @@
 // The options of every plugin and route of the app, built from the shared commands, the vendor
 // clients and the read-model waiter. Route-only commands (backlog, chat, billing, suppressions)
 // are built here, once.
+import { originOf } from '../http/plugins/console.js';
 import { recordSeenUser } from '../queries/org-users.js';
 import { createIdempotencyKeys } from '../http/idempotency/idempotency-keys.js';
 import { serverOptions } from '../http/server-options.js';
@@ -112,6 +113,8 @@ export function createAppServices(
     seenUsers: { record: (orgId, userId, isOrgAdmin) => recordSeenUser(knex, orgId, userId, isOrgAdmin, now()) },
     idempotency: { keys: createIdempotencyKeys(knex, { ttlHours: config.IDEMPOTENCY_KEY_TTL_HOURS, now }) },
     apiVersion: API_VERSION,
+    // The identity provider's origin, which the console's sign-in talks to (its security policy allows it).
+    console: { config, connectOrigins: config.CONSOLE_OIDC_CLIENT_ID && config.AUTH_ISSUER ? [originOf(config.AUTH_ISSUER)].filter((o): o is string => Boolean(o)) : [] },
     health: { checks: readinessChecks(infra, identity) },
     users: { knex },
     members: {

@@ -21,8 +21,20 @@ export interface Notification {
   facts: NotificationFact[];
   /** Path of the API resource to look at, e.g. /api/runs/<id>/actions. */
   link_path: string;
+  /** Path of the console page showing it, below the console's address (runs/<id>, or '' for the inbox). */
+  console_path?: string;
   /** Absolute link when a public base URL is configured. */
   link_url?: string;
+}
+
+/**
+ * The absolute link of a notification: the console's page when the console's public address is
+ * known (a person can open it in a browser), else the API path on the API's public address, else none.
+ */
+export function notificationLink(n: Pick<Notification, 'link_path' | 'console_path'>, bases: { consoleUrl?: string; apiUrl?: string }): string | undefined {
+  if (bases.consoleUrl && n.console_path !== undefined) return new URL(n.console_path, bases.consoleUrl.endsWith('/') ? bases.consoleUrl : `${bases.consoleUrl}/`).href;
+  if (bases.apiUrl) return new URL(n.link_path, bases.apiUrl).href;
+  return undefined;
 }
 
 /** The kind of notification a run event causes, if any. */
@@ -64,6 +76,7 @@ export function runNotification(orgId: string, run: RunState, event: RunEvent): 
     { name: 'Run', value: request.run_id },
   ];
   const runPath = `/api/runs/${encodeURIComponent(request.run_id)}`;
+  const console_path = `runs/${encodeURIComponent(request.run_id)}`;
   const dry = request.dry_run ? ' (dry run)' : '';
   switch (event.type) {
     case 'ConfirmationRequested':
@@ -75,6 +88,7 @@ export function runNotification(orgId: string, run: RunState, event: RunEvent): 
         summary: `A run planned ${event.data.planned_count} actions, more than the confirmation threshold of ${event.data.threshold}. Confirm it with POST ${runPath}/confirm, or reject it.`,
         facts,
         link_path: runPath,
+        console_path,
       };
     case 'ApprovalRequested':
       facts.push({ name: 'Awaiting approval', value: String(event.data.pending_count) });
@@ -85,6 +99,7 @@ export function runNotification(orgId: string, run: RunState, event: RunEvent): 
         summary: `${event.data.pending_count} planned action${event.data.pending_count === 1 ? '' : 's'} of a run await approval.`,
         facts,
         link_path: `${runPath}/actions`,
+        console_path,
       };
     case 'RunCompleted':
       facts.push(
@@ -99,6 +114,7 @@ export function runNotification(orgId: string, run: RunState, event: RunEvent): 
         summary: `The run completed: ${counts.executed} of ${counts.planned} planned actions executed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.rejected} rejected.`,
         facts,
         link_path: runPath,
+        console_path,
       };
     case 'RunFailed':
       facts.push({ name: 'Error', value: clip(event.data.error, 300) });
@@ -109,6 +125,7 @@ export function runNotification(orgId: string, run: RunState, event: RunEvent): 
         summary: `The run failed: ${clip(event.data.error, 300)}`,
         facts,
         link_path: runPath,
+        console_path,
       };
     default:
       return undefined;
@@ -135,5 +152,7 @@ export function meetingNotification(meeting: MeetingIngestedData, proposals: rea
       { name: 'Duplicates', value: String(proposals.length - created.length) },
     ],
     link_path: `/api/backlog-proposals?project_key=${encodeURIComponent(meeting.project_key)}`,
+    // The approvals inbox lists pending proposals.
+    console_path: '',
   };
 }

@@ -25,6 +25,13 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/docs': 'public',
   'GET /api/docs/*': 'public',
 
+  // The web console (static files, src/http/plugins/console.ts) and what it reads before sign-in;
+  // the development token route answers 404 wherever a real identity provider is configured.
+  'GET /app': 'public',
+  'GET /app/*': 'public',
+  'GET /api/console/config': 'public',
+  'POST /api/console/dev-token': 'public',
+
   // Identity
   'GET /api/status': 'app:read',
   'GET /api/user/me': 'app:read',

@@ -24,7 +24,7 @@ import type { SavedNotificationChannels } from '../commands/notification.command
 import { meetingDecider } from '../domain/meeting.decider.js';
 import type { ProposalsExtractedData } from '../domain/meeting.events.js';
 import { chatChannels, type ChatChannelKind } from '../domain/notification.events.js';
-import { meetingNotification, runNotification, runNotificationKind, type Notification } from '../domain/notification.message.js';
+import { meetingNotification, notificationLink, runNotification, runNotificationKind, type Notification } from '../domain/notification.message.js';
 import { runDecider } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { streamCategories } from '../domain/streams.js';
@@ -45,6 +45,8 @@ export interface NotifierDeps {
   isSuppressed: (email: string) => Promise<boolean>;
   /** Public base URL of the API, to turn link paths into links. */
   linkBaseUrl?: string;
+  /** The console's public address (<PUBLIC_URL>/app/): links then open the console's page instead of the API. */
+  consoleBaseUrl?: string;
   /** Attempts per delivery (default 4); waits between them (default 1 s doubling, at most 30 s). */
   retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -124,7 +126,8 @@ export function createNotifier(deps: NotifierDeps) {
     if (!n) return;
     const channels = await deps.loadChannels(n.org_id);
     if (!channels || !channels.events.includes(n.kind)) return;
-    const notification: Notification = deps.linkBaseUrl ? { ...n, link_url: new URL(n.link_path, deps.linkBaseUrl).href } : n;
+    const link = notificationLink(n, { consoleUrl: deps.consoleBaseUrl, apiUrl: deps.linkBaseUrl });
+    const notification: Notification = link ? { ...n, link_url: link } : n;
     const done = await ledger.settled(event.id);
 
     const chats = chatChannels

@@ -26,6 +26,7 @@ import type { OrgRouteDeps } from './http/routes/org-route-deps.js';
 import { rbacRoutes } from './http/routes/rbac.routes.js';
 import { runCommandRoutes } from './http/routes/run-commands.routes.js';
 import type { RunRouteDeps } from './http/routes/run-route-deps.js';
+import { createReadYourWrites } from './http/read-your-writes.js';
 import { runsRoutes } from './http/routes/runs.routes.js';
 import { readSideRoutes } from './http/routes/read-side.routes.js';
 import { exportRoutes } from './http/routes/exports.routes.js';
@@ -217,6 +218,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A run command appends in several steps (request, plan…): wait for the run stream's last event.
     // Its position comes from a per-stream read, which sees every committed event of the stream
     // (the global head may trail a just-committed write while other transactions are open).
+    consistency: createReadYourWrites({
+      waitFor: (position, options) => deps.readModels.waitFor(position, options),
+      projections: ['runs'],
+      timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
+    }),
     awaitRun: async (runId, position) => {
       if (position) {
         await deps.readModels.waitFor(position, { projections: ['runs'], timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });

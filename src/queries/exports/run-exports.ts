@@ -1,7 +1,7 @@
 // What the run exports contain: the list filters of GET /api/runs plus a creation-time range.
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
-import { csvFromQuery, safeCell, type CsvColumn } from './csv.js';
+import { csvFromCopy, csvSelectList, safeCell, type CsvColumn } from './csv.js';
 import { renderPdfTable, type PdfColumn } from './pdf.js';
 
 export interface RunExportFilters {
@@ -15,36 +15,36 @@ export interface RunExportFilters {
 export const PDF_ROW_LIMIT = 5_000;
 
 const RUN_COLUMNS: (CsvColumn & PdfColumn)[] = [
-  { header: 'run_id', field: 'run_id', width: 9 },
-  { header: 'created_at', field: 'created_at', width: 6 },
-  { header: 'board_type', field: 'board_type', width: 3 },
-  { header: 'project_key', field: 'project_key', width: 4 },
-  { header: 'status', field: 'status', width: 5 },
-  { header: 'is_dry_run', field: 'is_dry_run', width: 3 },
-  { header: 'cycles_run', field: 'cycles_run', width: 3 },
-  { header: 'planned', field: 'planned_actions_count', width: 3 },
-  { header: 'executed', field: 'executed_actions_count', width: 3 },
-  { header: 'failed', field: 'failed_actions_count', width: 2 },
-  { header: 'skipped', field: 'skipped_actions_count', width: 2 },
-  { header: 'requested_by', field: 'requested_by', width: 4 },
-  { header: 'completed_at', field: 'completed_at', width: 6 },
+  { header: 'run_id', field: 'run_id', kind: 'text', width: 9 },
+  { header: 'created_at', field: 'created_at', kind: 'timestamp', width: 6 },
+  { header: 'board_type', field: 'board_type', kind: 'text', width: 3 },
+  { header: 'project_key', field: 'project_key', kind: 'text', width: 4 },
+  { header: 'status', field: 'status', kind: 'text', width: 5 },
+  { header: 'is_dry_run', field: 'is_dry_run', kind: 'boolean', width: 3 },
+  { header: 'cycles_run', field: 'cycles_run', kind: 'text[]', width: 3 },
+  { header: 'planned', field: 'planned_actions_count', kind: 'number', width: 3 },
+  { header: 'executed', field: 'executed_actions_count', kind: 'number', width: 3 },
+  { header: 'failed', field: 'failed_actions_count', kind: 'number', width: 2 },
+  { header: 'skipped', field: 'skipped_actions_count', kind: 'number', width: 2 },
+  { header: 'requested_by', field: 'requested_by', kind: 'text', width: 4 },
+  { header: 'completed_at', field: 'completed_at', kind: 'timestamp', width: 6 },
 ];
 
 const ACTION_COLUMNS: (CsvColumn & PdfColumn)[] = [
-  { header: 'seq', field: 'seq', width: 1 },
-  { header: 'action_id', field: 'action_id', width: 2 },
-  { header: 'cycle', field: 'cycle', width: 1 },
-  { header: 'kind', field: 'kind', width: 3 },
-  { header: 'item_key', field: 'item_key', width: 3 },
-  { header: 'item_title', field: 'item_title', width: 7 },
-  { header: 'status', field: 'status', width: 3 },
-  { header: 'reason', field: 'reason', width: 7 },
-  { header: 'decided_by', field: 'decided_by', width: 3 },
-  { header: 'decision_reason', field: 'decision_reason', width: 5 },
-  { header: 'error', field: 'error', width: 5 },
+  { header: 'seq', field: 'seq', kind: 'number', width: 1 },
+  { header: 'action_id', field: 'action_id', kind: 'text', width: 2 },
+  { header: 'cycle', field: 'cycle', kind: 'text', width: 1 },
+  { header: 'kind', field: 'kind', kind: 'text', width: 3 },
+  { header: 'item_key', field: 'item_key', kind: 'text', width: 3 },
+  { header: 'item_title', field: 'item_title', kind: 'text', width: 7 },
+  { header: 'status', field: 'status', kind: 'text', width: 3 },
+  { header: 'reason', field: 'reason', kind: 'text', width: 7 },
+  { header: 'decided_by', field: 'decided_by', kind: 'text', width: 3 },
+  { header: 'decision_reason', field: 'decision_reason', kind: 'text', width: 5 },
+  { header: 'error', field: 'error', kind: 'text', width: 5 },
 ];
 
-function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
+function runsQuery(orgId: string, f: RunExportFilters, limit?: number, select = '*'): { sql: string; params: unknown[] } {
   const where = ['org_id = $1'];
   const params: unknown[] = [orgId];
   const add = (clause: string, value: unknown) => {
@@ -55,7 +55,7 @@ function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: s
   if (f.project_key) add('project_key = ?', f.project_key);
   if (f.from) add('created_at >= ?', f.from);
   if (f.to) add('created_at < ?', f.to);
-  const sql = `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC${limit ? ` LIMIT ${limit}` : ''}`;
+  const sql = `SELECT ${select} FROM runs WHERE ${where.join(' AND ')} ORDER BY runs.created_at DESC, runs.run_id DESC${limit ? ` LIMIT ${limit}` : ''}`;
   return { sql, params };
 }
 
@@ -65,8 +65,8 @@ export function describeFilters(f: RunExportFilters): string {
 }
 
 export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters): Promise<Readable> {
-  const { sql, params } = runsQuery(orgId, f);
-  return csvFromQuery(pool, sql, params, RUN_COLUMNS);
+  const { sql, params } = runsQuery(orgId, f, undefined, csvSelectList(RUN_COLUMNS));
+  return csvFromCopy(pool, sql, params, RUN_COLUMNS);
 }
 
 export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date): Promise<Uint8Array> {
@@ -86,7 +86,7 @@ export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters,
  * no rows); `from`/`to` select the actions by their latest change (`updated_at`), so an auditor can
  * ask what happened to a run's actions in a period.
  */
-function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
+function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?: number, select = 'a.*'): { sql: string; params: unknown[] } {
   const where = ['a.org_id = $1', 'a.run_id = $2'];
   const params: unknown[] = [orgId, runId];
   const add = (clause: string, value: unknown) => {
@@ -97,14 +97,14 @@ function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?:
   if (f.project_key) add('r.project_key = ?', f.project_key);
   if (f.from) add('a.updated_at >= ?', f.from);
   if (f.to) add('a.updated_at < ?', f.to);
-  const sql = `SELECT a.* FROM run_actions a JOIN runs r ON r.run_id = a.run_id AND r.org_id = a.org_id
+  const sql = `SELECT ${select} FROM run_actions a JOIN runs r ON r.run_id = a.run_id AND r.org_id = a.org_id
                 WHERE ${where.join(' AND ')} ORDER BY a.seq${limit ? ` LIMIT ${limit}` : ''}`;
   return { sql, params };
 }
 
 export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}): Promise<Readable> {
-  const { sql, params } = actionsQuery(orgId, runId, f);
-  return csvFromQuery(pool, sql, params, ACTION_COLUMNS);
+  const { sql, params } = actionsQuery(orgId, runId, f, undefined, csvSelectList(ACTION_COLUMNS, 'a.'));
+  return csvFromCopy(pool, sql, params, ACTION_COLUMNS);
 }
 
 export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}): Promise<Uint8Array> {

@@ -201,6 +201,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scheduleRoutes, orgDeps);
   await app.register(featureFlagRoutes, orgDeps);
 
+  const consistency = createReadYourWrites({
+    waitFor: (position, options) => deps.readModels.waitFor(position, options),
+    projections: ['runs'],
+    timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
+  });
   const runDeps: RunRouteDeps = {
     knex: deps.knex,
     runListCache:
@@ -215,14 +220,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orgCommands,
     connectedBoard: deps.connectedBoard,
     runCommands: wireRunCommands({ store: deps.store, knex: deps.knex, runProcessor: deps.runProcessor, now, enforcePlanLimits }),
+    consistency,
     // A run command appends in several steps (request, plan…): wait for the run stream's last event.
     // Its position comes from a per-stream read, which sees every committed event of the stream
     // (the global head may trail a just-committed write while other transactions are open).
-    consistency: createReadYourWrites({
-      waitFor: (position, options) => deps.readModels.waitFor(position, options),
-      projections: ['runs'],
-      timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS,
-    }),
     awaitRun: async (runId, position) => {
       if (position) {
         await deps.readModels.waitFor(position, { projections: ['runs'], timeoutMs: deps.config.READ_YOUR_WRITES_TIMEOUT_MS });
@@ -247,7 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
   await app.register(runsRoutes, runDeps);
-  await app.register(readSideRoutes, { knex: deps.knex, now });
+  await app.register(readSideRoutes, { knex: deps.knex, now, consistency });
   await app.register(exportRoutes, { knex: deps.knex, pool: deps.pool, now });
   const feed = createRunFeed(deps.store, (msg, err) => app.log.warn({ err }, msg));
   app.decorate('runFeed', feed);

@@ -25,8 +25,8 @@ export interface ReadYourWritesOptions {
 export interface ReadYourWrites {
   /** The caller wrote up to `position`: remembered for its next reads, and sent back as the token. */
   wrote(request: FastifyRequest, reply: FastifyReply, position: Position | undefined): void;
-  /** Waits until the read model includes the caller's last write and the token it sent, if any. */
-  beforeRead(request: FastifyRequest): Promise<void>;
+  /** Waits until the read models (default: the options' projections) include the caller's last write and the token it sent, if any. */
+  beforeRead(request: FastifyRequest, projections?: string[]): Promise<void>;
 }
 
 export function createReadYourWrites(options: ReadYourWritesOptions): ReadYourWrites {
@@ -46,16 +46,16 @@ export function createReadYourWrites(options: ReadYourWritesOptions): ReadYourWr
       void reply.header(CONSISTENCY_TOKEN_HEADER, formatPosition(position));
     },
 
-    async beforeRead(request) {
+    async beforeRead(request, projections = options.projections) {
       const key = keyOf(request);
       const remembered = lastWrite.get(key);
       const header = request.headers[CONSISTENCY_TOKEN_HEADER];
       const sent = typeof header === 'string' && header.length <= 64 ? parsePosition(header) : undefined;
       const wanted = remembered && sent ? (comparePositions(remembered, sent) >= 0 ? remembered : sent) : (remembered ?? sent);
       if (!wanted) return;
-      const reached = await options.waitFor(wanted, { projections: options.projections, timeoutMs: options.timeoutMs });
-      // Seen by the read model: later reads need not wait for it (unless the user wrote again since).
-      if (reached && remembered && lastWrite.get(key) === remembered) lastWrite.delete(key);
+      const reached = await options.waitFor(wanted, { projections, timeoutMs: options.timeoutMs });
+      // Seen by the read models: later reads need not wait for it (unless the user wrote again since).
+      if (reached && projections === options.projections && remembered && lastWrite.get(key) === remembered) lastWrite.delete(key);
     },
   };
 }

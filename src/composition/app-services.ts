@@ -1,4 +1,5 @@
 // What buildApp registers: plugin and route options, every one already built (src/composition/services.ts).
+import type { ReadSideRouteDeps } from '../http/routes/read-side.routes.js';
 import type { Config } from '../config.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '../adapters/event-store.js';
@@ -24,7 +25,6 @@ import type { SuppressionRouteDeps } from '../http/routes/suppressions.routes.js
 import type { ChatHistoryRetriever } from '../adapters/llm/chat-assistant.js';
 import type { SnsTrust } from '../adapters/sns/sns-verifier.js';
 import type { KnownCheckpoint } from '../projections/projector.js';
-import type { Knex } from 'knex';
 
 /** What only code can pass to the service, never configuration: the CLI passes none of it. */
 export interface ServiceOptions {
@@ -66,7 +66,7 @@ export interface AppServices {
   /** Without it the notification settings routes are absent. */
   notifications?: NotificationSettingsRouteDeps;
   runs: RunRouteDeps;
-  readSide: { knex: Knex; now: () => Date };
+  readSide: ReadSideRouteDeps;
   /** The raw pool is for cursors (streamed exports). */
   exports: ExportRouteDeps;
   audit: AuditRouteDeps;

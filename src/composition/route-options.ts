@@ -1,6 +1,7 @@
 // The options of every plugin and route of the app, built from the shared commands, the vendor
 // clients and the read-model waiter. Route-only commands (backlog, chat, billing, suppressions)
 // are built here, once.
+import { createReadYourWrites } from '../http/read-your-writes.js';
 import { originOf } from '../http/plugins/console.js';
 import { recordSeenUser } from '../queries/org-users.js';
 import { createIdempotencyKeys } from '../http/idempotency/idempotency-keys.js';
@@ -68,7 +69,10 @@ export function createAppServices(
   };
   const loadMember = (orgId: string, userId: string) => getMember(knex, orgId, userId);
   const org: OrgRouteDeps = { knex, orgCommands, awaitReadModel: awaitProjections(['org_config']) };
+  // Reads that must see the caller's own writes wait for them (src/http/read-your-writes.ts).
+  const consistency = createReadYourWrites({ waitFor: (position, opts) => readModels.waitFor(position, opts), projections: ['runs'], timeoutMs });
   const runs: RunRouteDeps = {
+    consistency,
     knex,
     runListCache:
       config.RUN_LIST_CACHE_MB > 0
@@ -129,7 +133,7 @@ export function createAppServices(
     integration: { knex, integration: boards.integration, providerFor: boards.providerFor, awaitReadModel: awaitProjections(['integration_settings']) },
     notifications: { knex, notifications: boards.notifications, awaitReadModel: awaitProjections([NOTIFICATION_SETTINGS_PROJECTION]) },
     runs,
-    readSide: { knex, now },
+    readSide: { knex, now, consistency },
     exports: {
       knex,
       pool: infra.exportPool,

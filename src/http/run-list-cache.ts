@@ -6,8 +6,8 @@
 // Consistency: the version is read BEFORE the page, so an entry is never labelled newer than what it
 // holds. The checkpoint is re-read at most every `freshnessMs` (one small query per process, however
 // many requests), so a page can trail the read model by that much at most; a caller's own write
-// has already moved the checkpoint this process knows (writes wait for their read model), so it
-// never reads its writes from a stale page. Entries are bounded in bytes and evicted least recently
+// has already moved the checkpoint this process knows (the write, or the read after it, waited for
+// the read model: read-your-writes.ts), so it never reads its writes from a stale page. Entries are bounded in bytes and evicted least recently
 // used first; an entry of an older version is simply a miss. The key includes the organization.
 // When the version moves, the requests that miss the same page at once share one read of it
 // (single flight): otherwise every connection polling the page would query the database together.

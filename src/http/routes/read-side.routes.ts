@@ -2,13 +2,22 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Knex } from 'knex';
+import type { ReadYourWrites } from '../read-your-writes.js';
 import { approvalInbox, approvalStats } from '../../queries/approvals.query.js';
 import { listProjects } from '../../queries/projects.query.js';
 import { runMetrics } from '../../queries/metrics.query.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
 import { InboxItemSchema, MetricsSchema, ProjectSchema, StatsSchema } from '../schemas/read-side.schemas.js';
 
-export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => Date }> = async (app, { knex, now }) => {
+/** `consistency`: these reads wait for the caller's own action decisions (read-your-writes.ts). */
+export interface ReadSideRouteDeps {
+  knex: Knex;
+  now: () => Date;
+  /** Waits for the caller's own writes before reading (read-your-writes.ts). */
+  consistency?: ReadYourWrites;
+}
+
+export const readSideRoutes: FastifyPluginAsyncTypebox<ReadSideRouteDeps> = async (app, { knex, now, consistency }) => {
   app.get(
     '/api/metrics',
     {
@@ -27,7 +36,10 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => 
         response: { 200: MetricsSchema, ...authErrorResponses },
       },
     },
-    async (request) => runMetrics(knex, request.orgId, request.query, now()),
+    async (request) => {
+      await consistency?.beforeRead(request, ['runs', 'run_metrics']);
+      return runMetrics(knex, request.orgId, request.query, now());
+    },
   );
 
   app.get(
@@ -41,7 +53,10 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => 
         response: { 200: Type.Array(ProjectSchema), ...authErrorResponses },
       },
     },
-    async (request) => listProjects(knex, request.orgId, request.query.board_type),
+    async (request) => {
+      await consistency?.beforeRead(request);
+      return listProjects(knex, request.orgId, request.query.board_type);
+    },
   );
 
   app.get(
@@ -55,7 +70,10 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => 
         response: { 200: Type.Array(InboxItemSchema), ...authErrorResponses },
       },
     },
-    async (request) => approvalInbox(knex, request.orgId, request.query.limit),
+    async (request) => {
+      await consistency?.beforeRead(request);
+      return approvalInbox(knex, request.orgId, request.query.limit);
+    },
   );
 
   app.get(
@@ -64,6 +82,9 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<{ knex: Knex; now: () => 
       config: { permission: 'app:read' },
       schema: { tags: ['approvals'], summary: 'Counts per approval state', response: { 200: StatsSchema, ...authErrorResponses } },
     },
-    async (request) => approvalStats(knex, request.orgId),
+    async (request) => {
+      await consistency?.beforeRead(request);
+      return approvalStats(knex, request.orgId);
+    },
   );
 };

@@ -40,11 +40,14 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
       .code(202)
       .header('location', `/api/runs/${runId}`)
       .send({ id: runId, status: status ?? 'planning', detail: 'Recorded; the run is not readable yet: read it at the Location' });
-  /** The decided action, from the command's result (decidedActionView), once the read model has it too. */
-  const decidedAction = async (runId: string, actionId: string, result: CommandResult<RunState, RunEvent>): Promise<ActionView> => {
-    await deps.awaitRun(runId, result.position);
+  /**
+   * The decided action, from the command's result (decidedActionView), as soon as it is appended: the
+   * response does not wait for the runs read model; the caller's next reads do (read-your-writes.ts).
+   */
+  const decidedAction = (request: FastifyRequest, reply: FastifyReply, runId: string, actionId: string, result: CommandResult<RunState, RunEvent>): ActionView => {
     const action = decidedActionView(runId, actionId, result.state, result.events);
     if (!action) throw notFound('Action not found');
+    deps.consistency.wrote(request, reply, result.position);
     return action;
   };
 
@@ -125,10 +128,10 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
       config: { permission: 'runs:approve' },
       schema: { tags: ['approvals'], summary: 'Approve one action', params: ActionParamsSchema, body: ReasonBodySchema, response: actionResponses },
     },
-    async (request) => {
+    async (request, reply) => {
       const { run_id, action_id } = request.params;
       const result = await deps.runCommands.approveAction(request.orgId, run_id, action_id, commandContext(request));
-      return decidedAction(run_id, action_id, result);
+      return decidedAction(request, reply, run_id, action_id, result);
     },
   );
 
@@ -138,10 +141,10 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
       config: { permission: 'runs:approve' },
       schema: { tags: ['approvals'], summary: 'Reject one action', params: ActionParamsSchema, body: ReasonBodySchema, response: actionResponses },
     },
-    async (request) => {
+    async (request, reply) => {
       const { run_id, action_id } = request.params;
       const result = await deps.runCommands.rejectAction(request.orgId, run_id, action_id, request.body?.reason, commandContext(request));
-      return decidedAction(run_id, action_id, result);
+      return decidedAction(request, reply, run_id, action_id, result);
     },
   );
 };

@@ -5,6 +5,7 @@ import type { BoardProvider } from '../../adapters/boards/board-provider.js';
 import type { RunCommands } from '../../commands/run.commands.js';
 import type { OrgCommands } from '../../commands/org.commands.js';
 import type { RunListCache } from '../run-list-cache.js';
+import type { ReadYourWrites } from '../read-your-writes.js';
 
 export interface ConnectedBoard {
   provider: BoardProvider;
@@ -23,6 +24,8 @@ export interface RunRouteDeps {
   connectedBoard(orgId: string): Promise<ConnectedBoard>;
   /** Waits (bounded) until the runs read model includes `position`, or without one everything appended to this run so far. */
   awaitRun(runId: string, position?: Position): Promise<void>;
+  /** Action decisions answer without waiting for the read model; run reads wait for the caller's writes instead. */
+  consistency: ReadYourWrites;
   /** Serialized run-list pages by runs checkpoint; absent: every list request reads the read model. */
   runListCache?: RunListCache | undefined;
 }

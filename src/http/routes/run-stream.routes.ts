@@ -13,11 +13,12 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { comparePositions, formatPosition, parsePosition, StreamNotFoundError, type EventStore, type Position, type RecordedEvent } from '../../adapters/event-store.js';
+import { comparePositions, parsePosition, StreamNotFoundError, type EventStore, type Position, type RecordedEvent } from '../../adapters/event-store.js';
 import { notFound } from '../../domain/errors.js';
 import { runStreamId, streamCategories } from '../../domain/streams.js';
 import { MiddlewareError } from '../plugins/errors.js';
 import type { RunFeed } from '../sse/run-feed.js';
+import { sseFrame } from '../sse/sse-frames.js';
 
 export interface RunStreamDeps {
   store: EventStore;
@@ -36,20 +37,6 @@ export interface RunStreamDeps {
 export const DEFAULT_STREAM_LIMITS = { maxStreamsPerUser: 32, maxStreams: 1_000, resumeScanLimit: 1_000 } as const;
 /** Seconds a refused client is asked to wait (a stream of the same user may close meanwhile). */
 const STREAM_RETRY_AFTER_S = 10;
-
-// The feed hands the same RecordedEvent object to every listener: serialize it once, not once per
-// client (with 1,000 clients on one run that was 1,000 JSON.stringify calls per event).
-const serialized = new WeakMap<RecordedEvent, string>();
-function dataOf(e: RecordedEvent): string {
-  let data = serialized.get(e);
-  if (data === undefined) {
-    data = JSON.stringify({ run_id: e.streamName.slice(4), revision: e.revision.toString(), type: e.type, data: e.data, created: e.created.toISOString() });
-    serialized.set(e, data);
-  }
-  return data;
-}
-
-const message = (id: string, e: RecordedEvent) => `id: ${id}\nevent: ${e.type}\ndata: ${dataOf(e)}\n\n`;
 
 export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (app, deps) => {
   const open = new Set<FastifyReply>();
@@ -135,12 +122,12 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
           // Joined on the revision: history and the buffered live events overlap, never skip.
           if (e.revision <= after) return;
           after = e.revision;
-          res.write(message(e.revision.toString(), e));
+          res.write(sseFrame(e, 'revision'));
         } else {
           // Joined on the position, for the same reason.
           if (lastPosition && comparePositions(e.position, lastPosition) <= 0) return;
           lastPosition = e.position;
-          res.write(message(formatPosition(e.position), e));
+          res.write(sseFrame(e, 'position'));
         }
         if (res.writableLength > maxBuffered) {
           request.log.info({ buffered: res.writableLength }, 'run stream client too slow; disconnected (it resumes with Last-Event-ID)');

@@ -18,6 +18,7 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
       schema: { tags: ['runs'], summary: 'List runs, newest first', querystring: ListRunsQuerySchema, response: { 200: Type.Array(RunSchema), ...authErrorResponses } },
     },
     async (request, reply) => {
+      await deps.consistency.beforeRead(request);
       const cache = deps.runListCache;
       if (!cache) return listRuns(deps.knex, request.orgId, request.query);
       const { limit = 50, offset = 0, board_type, project_key } = request.query;
@@ -102,6 +103,7 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
         if (!then) throw notFound('Run not found at that point');
         return then;
       }
+      await deps.consistency.beforeRead(request);
       const run = await getRun(deps.knex, request.orgId, request.params.run_id);
       if (!run) throw notFound('Run not found');
       return run;
@@ -138,6 +140,7 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
       },
     },
     async (request) => {
+      await deps.consistency.beforeRead(request);
       const run = await getRun(deps.knex, request.orgId, request.params.run_id);
       if (!run) throw notFound('Run not found');
       return listRunActions(deps.knex, request.orgId, request.params.run_id);

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sleep } from '../../lib/retry.js';
 import type { IdempotencyKeys, KeyScope } from '../idempotency/idempotency-keys.js';
 
 /** The POST routes that create something. The one list: a route added here gets the header. */
@@ -94,7 +95,7 @@ export default fp<IdempotencyOptions>(
         if (Date.now() >= deadline) {
           return reply.code(409).send({ detail: 'A request with this Idempotency-Key is still being answered; retry it later' });
         }
-        await new Promise((r) => setTimeout(r, 100));
+        await sleep(100);
       }
     });
 

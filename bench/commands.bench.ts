@@ -12,6 +12,7 @@ import type { RunEvent } from '../src/domain/run.events.js';
 import type { Figures } from './run.js';
 import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
+import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
@@ -98,8 +99,11 @@ export async function run(): Promise<Figures> {
     }
   })();
 
+  const postgres = await postmasterPid(env.pgDir);
   console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
+  const oursBefore = await cpuSnapshot({ server: server.child.pid!, postgres });
   const ours = await drive(base, token, runIds);
+  const oursCpu = cpuPerOperation(oursBefore, await cpuSnapshot({ server: server.child.pid!, postgres }), ours.latencies.length);
   const { latencies, statuses, seconds } = ours;
   if (pgStats) {
     await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -117,7 +121,9 @@ export async function run(): Promise<Figures> {
   // The ceiling, same database, same client, same connections and paths.
   console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
   const ceilingServer = await startCeilingServer('insert', { DATABASE_URL: url, DB_POOL_SIZE: '20' });
+  const ceilingBefore = await cpuSnapshot({ server: ceilingServer.child.pid!, postgres });
   const ceiling = await drive(ceilingServer.base, token, runIds);
+  const ceilingCpu = cpuPerOperation(ceilingBefore, await cpuSnapshot({ server: ceilingServer.child.pid!, postgres }), ceiling.latencies.length);
   await ceilingServer.stop();
   await stopBenchDatabase(env);
 
@@ -136,6 +142,10 @@ export async function run(): Promise<Figures> {
     'projection lag p50 ms': Number(percentile(lags, 50).toFixed(1)),
     'projection lag p99 ms': Number(percentile(lags, 99).toFixed(1)),
     'responses by status': [...statuses].map(([s, n]) => `${s}:${n}`).join(' '),
+    // What bounds the figure when the cores are saturated: CPU ms per command, by side, beside the ceiling's.
+    'cpu ms/command server, postgres, client': `${oursCpu.server}, ${oursCpu.postgres}, ${oursCpu.client}`,
+    'cpu ms/request ceiling server, postgres, client': `${ceilingCpu.server}, ${ceilingCpu.postgres}, ${ceilingCpu.client}`,
+    'cpu ratio (ceiling total / ours total)': ratio(ceilingCpu.total!, oursCpu.total!),
   };
 }
 

@@ -16,6 +16,8 @@ import { freePort } from '../test/support/service-process.js';
 
 export interface BenchEnvironment {
   dir: string;
+  /** The cluster's data directory (for its postmaster's pid). */
+  pgDir: string;
   url: string;
   db: Database;
   store: EventStore;
@@ -26,14 +28,15 @@ export async function startBenchDatabase(label: string, settings?: Record<string
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `sprintguard-bench-${label}-`));
   await fs.chmod(dir, 0o755);
   console.log('starting PostgreSQL (default durability)…');
-  const pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), ...(settings ? { settings } : {}) });
+  const pgDir = path.join(dir, 'pg');
+  const pg = await startEmbeddedPostgres({ dir: pgDir, ...(settings ? { settings } : {}) });
   const url = withDatabase(pg.url, 'bench');
   await ensureDatabaseExists(url);
   const db = createDatabase({ url, poolSize: 4 });
   await runMigrations(db.knex, eventStoreMigrations);
   await runMigrations(db.knex, readModelMigrations);
   const store = createPgEventStore({ pool: db.pool, connectionString: url });
-  return { dir, url, db, store, pg };
+  return { dir, pgDir, url, db, store, pg };
 }
 
 export interface BenchServer {

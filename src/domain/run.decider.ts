@@ -238,7 +238,13 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
 }
 
 function setAction(state: RunState, actionId: string, status: ActionStatus): RunState {
-  return { ...state, actions: state.actions.map((a) => (a.action_id === actionId ? { ...a, status } : a)) };
+  // Runs hold up to the action cap (1,000) and every decision lands here, twice per command (decide
+  // and the fold after the append): copy the array natively and replace one entry.
+  const index = state.actions.findIndex((a) => a.action_id === actionId);
+  if (index < 0) return state;
+  const actions = state.actions.slice();
+  actions[index] = { ...actions[index]!, status };
+  return { ...state, actions };
 }
 
 function evolve(state: RunState, event: RunEvent): RunState {

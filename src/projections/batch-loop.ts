@@ -10,6 +10,7 @@
 //     is applied again one event at a time, each in a savepoint of one transaction, so only the
 //     events that fail are found; once an event has failed its attempts it is parked in that same
 //     transaction, the rest of the batch is applied, and the checkpoint moves past it.
+import type { Knex } from 'knex';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { advanceCheckpoint, CheckpointConflictError } from './checkpoints.js';
@@ -145,18 +146,30 @@ export async function applyBatch(
   to: Position,
   events: readonly RecordedEvent[],
 ): Promise<void> {
-  const { projection, lock } = ctx;
   await ctx.db.knex.transaction(async (trx) => {
-    // Read models are derived: a crash that loses this commit loses the rows and the checkpoint
-    // together (WAL order), and the batch is applied again from the log. So the projector need not
-    // wait for the disk, and leaves the fsyncs to the commands, whose appends must be durable.
-    await trx.raw('SET LOCAL synchronous_commit = off');
-    if (events.length > 0) await projection.apply(trx, events);
-    await lock.assertHeld(trx);
-    if (!(await advanceCheckpoint(trx, projection.name, from, to))) {
-      throw new CheckpointConflictError(projection.name);
-    }
+    if (events.length > 0) await ctx.projection.apply(trx, events);
+    await commitCheckpoint(trx, ctx, from, to);
   });
+}
+
+/**
+ * The end of a batch transaction: the checkpoint compare-and-set, fenced by the lock, in one
+ * statement (a batch is BEGIN, the rows, this, COMMIT). Read models are derived: a crash that loses
+ * the commit loses the rows and the checkpoint together (WAL order), and the batch is applied again
+ * from the log, so the projector need not wait for the disk and leaves the fsyncs to the commands,
+ * whose appends must be durable. When the update finds nothing, the lock check tells a lost
+ * leadership (LeadershipLostError) from another runner's move (CheckpointConflictError).
+ */
+async function commitCheckpoint(
+  trx: Knex.Transaction,
+  ctx: { projection: Projection; lock: ProjectionLock },
+  from: Position | null,
+  to: Position,
+): Promise<void> {
+  if (ctx.lock.lost) await ctx.lock.assertHeld(trx);
+  if (await advanceCheckpoint(trx, ctx.projection.name, from, to, { fence: ctx.lock.heldCondition, asyncCommit: true })) return;
+  await ctx.lock.assertHeld(trx);
+  throw new CheckpointConflictError(ctx.projection.name);
 }
 
 /**
@@ -179,9 +192,8 @@ async function applyBatchOrPark(
     if (events.length === 0 || ctx.lock.lost || isInfrastructureError(err)) throw err;
     poison.onBatchFailed?.(err, events.length);
   }
-  const { projection, lock } = ctx;
+  const { projection } = ctx;
   const parked = await ctx.db.knex.transaction(async (trx) => {
-    await trx.raw('SET LOCAL synchronous_commit = off');
     const failed: { event: RecordedEvent; error: unknown }[] = [];
     for (const event of events) {
       try {
@@ -195,8 +207,7 @@ async function applyBatchOrPark(
     const retry = failed.find((f) => !poison.attempts.exhausted(f.event.id));
     if (retry) throw new EventApplyError(projection.name, retry.event, poison.attempts.count(retry.event.id), { cause: retry.error });
     for (const f of failed) await parkEvent(trx, projection.name, f.event, f.error, poison.attempts.count(f.event.id));
-    await lock.assertHeld(trx);
-    if (!(await advanceCheckpoint(trx, projection.name, from, to))) throw new CheckpointConflictError(projection.name);
+    await commitCheckpoint(trx, ctx, from, to);
     return failed;
   });
   for (const f of parked) {

@@ -61,28 +61,46 @@ export async function readCheckpoints(db: Knex, names: readonly string[]): Promi
   return new Map(rows.map((r) => [r.name, toCheckpoint(r)]));
 }
 
+export interface AdvanceOptions {
+  /** A SQL condition the update also requires (the projection lock's fencing check). */
+  fence?: { sql: string; bindings: readonly (string | number)[] };
+  /**
+   * Commit the transaction without waiting for the disk (synchronous_commit off for it alone): for
+   * derived rows, which a crash loses together with their checkpoint and which are applied again.
+   */
+  asyncCommit?: boolean;
+}
+
 /**
  * Compare-and-set: moves the checkpoint from `from` to `to`. Returns false when the stored position
- * is not `from` (someone else advanced or reset it); the caller must then roll back.
+ * is not `from` (someone else advanced or reset it) or the fence does not hold; the caller must then
+ * roll back. One statement, whatever the options.
  */
 export async function advanceCheckpoint(
   trx: Knex.Transaction,
   name: string,
   from: Position | null,
   to: Position,
+  options: AdvanceOptions = {},
 ): Promise<boolean> {
+  // The setting is made by the statement itself (a one-row FROM item), not by a SET LOCAL of its own.
+  const asyncCommit = options.asyncCommit ? `FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit` : '';
+  const fence = options.fence ? `AND ${options.fence.sql}` : '';
   const updated = await trx.raw<{ rowCount: number }>(
     `UPDATE ${CHECKPOINT_TABLE}
         SET commit_pos = ?::numeric, prepare_pos = ?::numeric, updated_at = now()
+       ${asyncCommit}
       WHERE name = ?
         AND commit_pos IS NOT DISTINCT FROM ?::numeric
-        AND prepare_pos IS NOT DISTINCT FROM ?::numeric`,
+        AND prepare_pos IS NOT DISTINCT FROM ?::numeric
+        ${fence}`,
     [
       to.commit.toString(),
       to.prepare.toString(),
       name,
       from ? from.commit.toString() : null,
       from ? from.prepare.toString() : null,
+      ...(options.fence?.bindings ?? []),
     ],
   );
   return updated.rowCount === 1;

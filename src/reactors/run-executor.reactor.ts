@@ -9,7 +9,9 @@ const WAKING = new Set(['RunRequested', 'RunExecutionStarted', 'ActionExecuted',
 export function createRunExecutorReactor(processor: RunProcessor): Reactor {
   return {
     name: 'run_executor',
-    filter: { streamPrefixes: [streamCategories.run] },
+    // The store filters by type too, so the many decisions and log lines of a run wake no read here.
+    // The names are whole event types; none is the prefix of another run event's type.
+    filter: { streamPrefixes: [streamCategories.run], eventTypePrefixes: [...WAKING] },
     async handle(event, signal) {
       if (!WAKING.has(event.type)) return;
       const runId = idOfStream('run', event.streamName);

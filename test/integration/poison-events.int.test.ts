@@ -2,6 +2,7 @@
 // names, written below the command layer, as an older version or a bug could have) in organization A.
 // Organization B's writes and reads go on; the event is parked after its attempts, listed by
 // `projections status`, and applied by `projections retry` once the projection code accepts it.
+import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RecordedEvent } from '../../src/adapters/event-store.js';
@@ -76,13 +77,14 @@ describe('a poison event in one organization', () => {
     // Below the command layer (and below any validation): the store the adapters make, on the same database.
     const raw = createPgEventStore({ pool: t.infra.db.pool, connectionString: t.config.DATABASE_URL! });
     const schedule = { enabled: true, timezone: 'UTC', days_of_week: ['mon', 'fri'], time: '09:00', board_type: 'jira', project_key: 'ENG' };
-    const poison = await raw.append(
+    // The id is chosen here: reading it back from $all could find nothing yet (the read horizon
+    // holds a fresh event back while other transactions are open).
+    const poisonId = randomUUID();
+    await raw.append(
       orgStreamId('org_a'),
-      [{ type: 'ScheduleSaved', data: { schedule, at: new Date().toISOString() }, metadata: { org_id: 'org_a', user_id: 'ada', correlation_id: 'c', causation_id: 'c' } }],
+      [{ id: poisonId, type: 'ScheduleSaved', data: { schedule, at: new Date().toISOString() }, metadata: { org_id: 'org_a', user_id: 'ada', correlation_id: 'c', causation_id: 'c' } }],
       { expectedRevision: 'any' },
     );
-    let poisonId = '';
-    for await (const e of t.infra.store.readAll({ from: poison.position, maxCount: 1 })) poisonId = e.id;
 
     // Organization B writes and reads its own writes, while A's event fails and is then parked.
     const put = await t.app.inject({ method: 'PUT', url: '/api/org/settings', headers: adminB, payload: { action_cap: 9 } });

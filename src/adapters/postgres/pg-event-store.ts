@@ -66,6 +66,14 @@ export interface PgEventStoreOptions {
   pollIntervalMs?: number;
   /** Rows per internal page of reads and subscriptions. */
   batchSize?: number;
+  /**
+   * Least time between two reads of a live subscription (default 5 ms). A subscriber woken by every
+   * append would otherwise read the log once per append under load, one or two events a read, and
+   * its consumer would commit as many tiny batches: each append then costs every subscriber a few
+   * round trips. Spacing the reads lets what arrived meanwhile come in one page; an idle
+   * subscription still reads at once when woken, since its last read is long past.
+   */
+  liveReadIntervalMs?: number;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -79,6 +87,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const { pool, connectionString } = options;
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const batchSize = options.batchSize ?? 500;
+  const liveReadIntervalMs = options.liveReadIntervalMs ?? 5;
   const log = options.log ?? (() => undefined);
 
   const closing = new AbortController();
@@ -117,8 +126,9 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     }
     // Wake this process's subscribers at once; other processes hear a coalesced NOTIFY sent after
     // commit, outside the append transaction.
-    hub.wake([stream]);
-    notifier.schedule(stream);
+    const wake = { stream, types: [...new Set(events.map((e) => e.type))] };
+    hub.wake([wake]);
+    notifier.schedule(wake);
     return { nextExpectedRevision: BigInt(row.revision), position: toPosition(row) };
   }
 
@@ -209,15 +219,21 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
 
   async function* subscribeToAll(opts: SubscribeToAllOptions): AsyncGenerator<SubscriptionItem> {
     const signal = AbortSignal.any([opts.signal, closing.signal]);
-    // A stream-prefix filter lets wake-ups for other streams pass this subscription by.
-    const waiter = hub.register(undefined, opts.filter?.streamPrefixes);
+    // The filter lets wake-ups for other streams, or for event types it skips, pass this subscription by.
+    const waiter = hub.register(undefined, opts.filter);
     listener.ensureStarted();
     try {
       let cursor = opts.after === undefined || opts.after === 'start' ? ZERO : opts.after === 'end' ? ((await headPosition()) ?? ZERO) : opts.after;
       let caughtUp = false;
       let heldBackDelay = HELD_BACK_MIN_MS;
+      let lastReadAt = 0;
       while (!signal.aborted) {
+        if (caughtUp) {
+          const early = lastReadAt + liveReadIntervalMs - performance.now();
+          if (early > 0) await sleep(early, signal);
+        }
         waiter.pending = false;
+        lastReadAt = performance.now();
         const page = await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal);
         if (!page) return;
         for (const event of page.events) {

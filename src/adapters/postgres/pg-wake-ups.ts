@@ -15,6 +15,18 @@ const NOTIFY_COALESCE_MS = 10;
 /** NOTIFY payloads must stay under 8000 bytes; past this we send "wake everyone". */
 const NOTIFY_PAYLOAD_MAX = 7000;
 const WAKE_ALL = '*';
+/**
+ * NOTIFY payload: one line per stream, `stream<TAB>type,type…`. A line without a tab (a process of an
+ * earlier version) names the stream alone, which wakes every subscription of that stream.
+ */
+const encodeWakes = (wakes: readonly { stream: string; types: readonly string[] }[]) =>
+  wakes.map((w) => (w.types.length > 0 ? `${w.stream}\t${w.types.join(',')}` : w.stream)).join('\n');
+const decodeWakes = (payload: string): Wake[] =>
+  payload.split('\n').map((line) => {
+    const tab = line.indexOf('\t');
+    return tab < 0 ? { stream: line } : { stream: line.slice(0, tab), types: line.slice(tab + 1).split(',') };
+  });
+const unsafeInPayload = (name: string) => name === WAKE_ALL || /[\n\t,]/.test(name);
 const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 5_000, jitter: 0.5 };
 
 type Log = (msg: string, err?: unknown) => void;
@@ -24,17 +36,44 @@ export interface Waiter {
   readonly stream: string | undefined;
   /** Only wake-ups naming a stream with one of these prefixes matter (a filtered $all subscription). */
   readonly prefixes?: readonly string[];
+  /** Only wake-ups naming an event type with one of these prefixes matter (a type-filtered subscription). */
+  readonly typePrefixes?: readonly string[];
   /** A wake-up arrived since the last read: the next wait returns at once. */
   pending: boolean;
   resume: (() => void) | undefined;
+}
+
+/**
+ * What a wake-up names: a stream and the types of the events appended to it. Types are optional: a
+ * wake-up without them (an older process's NOTIFY) wakes every subscription of the stream.
+ */
+export interface Wake {
+  stream: string;
+  types?: readonly string[];
+}
+
+const startsWithAny = (value: string, prefixes: readonly string[]) => prefixes.some((p) => value.startsWith(p));
+
+/** Whether a waiter has to read after this wake-up: a subscription whose filter cannot match skips it without a read. */
+function concerns(waiter: Waiter, wake: Wake): boolean {
+  if (waiter.stream !== undefined && wake.stream !== waiter.stream) return false;
+  if (waiter.prefixes && !startsWithAny(wake.stream, waiter.prefixes)) return false;
+  if (waiter.typePrefixes && wake.types && !wake.types.some((t) => startsWithAny(t, waiter.typePrefixes!))) return false;
+  return true;
 }
 
 /** In-memory fan-out of wake-ups (local commits and the LISTEN connection) to all subscriptions. */
 export class WakeHub {
   private readonly waiters = new Set<Waiter>();
 
-  register(stream: string | undefined, prefixes?: readonly string[]): Waiter {
-    const waiter: Waiter = { stream, ...(prefixes ? { prefixes } : {}), pending: false, resume: undefined };
+  register(stream: string | undefined, filter?: { streamPrefixes?: readonly string[]; eventTypePrefixes?: readonly string[] }): Waiter {
+    const waiter: Waiter = {
+      stream,
+      ...(filter?.streamPrefixes ? { prefixes: filter.streamPrefixes } : {}),
+      ...(filter?.eventTypePrefixes ? { typePrefixes: filter.eventTypePrefixes } : {}),
+      pending: false,
+      resume: undefined,
+    };
     this.waiters.add(waiter);
     return waiter;
   }
@@ -44,11 +83,10 @@ export class WakeHub {
     waiter.resume?.();
   }
 
-  wake(streams: readonly string[] | 'all'): void {
-    const named = streams === 'all' ? undefined : new Set(streams);
+  wake(wakes: readonly Wake[] | 'all'): void {
     for (const waiter of this.waiters) {
-      if (named && waiter.stream !== undefined && !named.has(waiter.stream)) continue;
-      if (named && waiter.prefixes && ![...named].some((s) => waiter.prefixes!.some((p) => s.startsWith(p)))) continue;
+      if (waiter.pending) continue;
+      if (wakes !== 'all' && !wakes.some((w) => concerns(waiter, w))) continue;
       waiter.pending = true;
       waiter.resume?.();
     }
@@ -77,7 +115,8 @@ export class WakeHub {
  * notify lock at every commit; synchronous_commit=off because losing a hint in a crash is harmless.
  */
 export class Notifier {
-  private readonly streams = new Set<string>();
+  /** Stream → the types appended to it since the last NOTIFY. */
+  private readonly streams = new Map<string, Set<string>>();
   private timer: NodeJS.Timeout | undefined;
   private lastSentAt = 0;
   private inFlight: Promise<void> = Promise.resolve();
@@ -88,9 +127,11 @@ export class Notifier {
     private readonly log: Log,
   ) {}
 
-  schedule(stream: string): void {
+  schedule(wake: Wake): void {
     if (this.closed) return;
-    this.streams.add(stream);
+    let types = this.streams.get(wake.stream);
+    if (!types) this.streams.set(wake.stream, (types = new Set()));
+    for (const t of wake.types ?? []) types.add(t);
     this.timer ??= setTimeout(() => this.flush(), Math.max(0, this.lastSentAt + NOTIFY_COALESCE_MS - Date.now()));
   }
 
@@ -104,10 +145,10 @@ export class Notifier {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.lastSentAt = Date.now();
-    const names = [...this.streams];
+    const wakes = [...this.streams].map(([stream, types]) => ({ stream, types: [...types] }));
     this.streams.clear();
-    let payload = names.join('\n');
-    if (payload.length > NOTIFY_PAYLOAD_MAX || names.some((n) => n.includes('\n') || n === WAKE_ALL)) payload = WAKE_ALL;
+    let payload = encodeWakes(wakes);
+    if (payload.length > NOTIFY_PAYLOAD_MAX || wakes.some((w) => [w.stream, ...w.types].some(unsafeInPayload))) payload = WAKE_ALL;
     const sent = this.pool
       .query(NOTIFY_SQL, [CHANNEL, payload])
       .then(() => undefined)
@@ -152,7 +193,7 @@ export class Listener {
     const client = createDedicatedClient(this.connectionString, { applicationName: 'sprintguard-es-listen' });
     client.on('notification', (msg) => {
       const payload = msg.payload ?? WAKE_ALL;
-      this.hub.wake(payload === WAKE_ALL || payload === '' ? 'all' : payload.split('\n'));
+      this.hub.wake(payload === WAKE_ALL || payload === '' ? 'all' : decodeWakes(payload));
     });
     client.on('error', (err) => this.drop(client, err));
     client.on('end', () => this.drop(client, undefined));

@@ -1,0 +1,83 @@
+// CPU time spent per operation by each side of a benchmark: the server process, the PostgreSQL
+// cluster (postmaster and every backend, background writer and WAL writer included) and the load
+// generator (this process). On a shared machine the throughput of a run moves with whatever else
+// runs, but the CPU an operation costs moves far less: it is the evidence of what bounds a figure
+// when the machine is saturated, and the ratio of two runs' CPU per operation predicts their
+// throughput ratio on a machine where they get the cores to themselves. Linux /proc only.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ: 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+interface ProcTimes {
+  ppid: number;
+  ticks: number;
+}
+
+async function procTimes(pid: number): Promise<ProcTimes | undefined> {
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: split after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the name: state(3) ppid(4) … utime(14) stime(15), so index = field - 3.
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return undefined; // exited meanwhile
+  }
+}
+
+/** The postmaster of a data directory (first line of its postmaster.pid). */
+export async function postmasterPid(dataDir: string): Promise<number> {
+  const text = await fs.readFile(path.join(dataDir, 'postmaster.pid'), 'utf8');
+  return Number(text.split('\n')[0]);
+}
+
+/** CPU seconds used so far by a process and its direct children (a postmaster and its backends). */
+async function treeSeconds(root: number): Promise<number> {
+  let ticks = (await procTimes(root))?.ticks ?? 0;
+  for (const entry of await fs.readdir('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === root) continue;
+    const t = await procTimes(pid);
+    if (t?.ppid === root) ticks += t.ticks;
+  }
+  return ticks / TICKS_PER_SECOND;
+}
+
+export interface CpuSides {
+  /** The server under test (its pid), or undefined when there is none. */
+  server?: number;
+  /** The PostgreSQL postmaster. */
+  postgres: number;
+}
+
+export interface CpuSnapshot {
+  server: number;
+  postgres: number;
+  client: number;
+}
+
+export async function cpuSnapshot(sides: CpuSides): Promise<CpuSnapshot> {
+  const usage = process.cpuUsage();
+  return {
+    server: sides.server !== undefined ? await treeSeconds(sides.server) : 0,
+    postgres: await treeSeconds(sides.postgres),
+    client: (usage.user + usage.system) / 1e6,
+  };
+}
+
+/**
+ * CPU milliseconds per operation between two snapshots, by side and in all. Backends that exit
+ * between the snapshots take their time with them (pools keep theirs open for the whole run).
+ */
+export function cpuPerOperation(before: CpuSnapshot, after: CpuSnapshot, operations: number): Record<string, number> {
+  const per = (k: keyof CpuSnapshot) => ((after[k] - before[k]) * 1000) / Math.max(1, operations);
+  const round = (n: number) => Number(n.toFixed(3));
+  return {
+    server: round(per('server')),
+    postgres: round(per('postgres')),
+    client: round(per('client')),
+    total: round(per('server') + per('postgres') + per('client')),
+  };
+}

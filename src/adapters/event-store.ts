@@ -93,6 +93,12 @@ export interface SubscribeToAllOptions {
   after?: ReadFrom<Position>;
   filter?: EventFilter;
   signal: AbortSignal;
+  /**
+   * Once live, the least time between two reads of the log, for a consumer that may trail the log
+   * a little and would rather get fewer, larger batches. A hint: a store that pushes events (as
+   * EventStoreDB does) ignores it.
+   */
+  liveReadIntervalMs?: number;
 }
 
 export interface EventStore {

@@ -60,7 +60,12 @@ export class EventApplyError extends Error {
 /** Subscribes after `from` and applies batches until aborted (or `until` is reached). Returns the last committed position. */
 export async function runBatches(options: RunBatchesOptions): Promise<Position | null> {
   const { store, projection, signal, until, batchSize } = options;
-  const iterable = store.subscribeToAll({ after: options.from ?? 'start', filter: projection.filter, signal });
+  const iterable = store.subscribeToAll({
+    after: options.from ?? 'start',
+    filter: projection.filter,
+    signal,
+    ...(projection.liveReadIntervalMs !== undefined ? { liveReadIntervalMs: projection.liveReadIntervalMs } : {}),
+  });
   const reader = new ReadAhead(iterable[Symbol.asyncIterator](), Math.max(2 * batchSize, 1_000), signal);
 
   let current = options.from;

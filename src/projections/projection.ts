@@ -12,6 +12,12 @@ export interface Projection {
   /** Events the projection wants, evaluated by the store. */
   readonly filter: EventFilter;
   /**
+   * How often, at most, the live projection reads the log (ms; the store's default when absent). A
+   * read model that no command waits for right after writing can trail by a few tens of ms and then
+   * commits one batch where it would commit several under load.
+   */
+  readonly liveReadIntervalMs?: number;
+  /**
    * Applies a batch of events (in global order) inside `trx`, the same transaction that moves the
    * checkpoint. Must be idempotent: applying an event twice leaves the same rows (guard on the
    * stream revision). Must not throw for business reasons: a throw is retried, and an event that

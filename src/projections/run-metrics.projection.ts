@@ -67,6 +67,8 @@ export const runMetricsProjection: Projection = {
   version: 1,
   tables: ['metric_runs', 'metric_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
+  // Only GET /api/metrics waits for it, after the caller's own write: batches every 25 ms under load.
+  liveReadIntervalMs: 25,
   async apply(trx, events) {
     const { runs, actions } = await load(trx, events);
     const touchedRuns = new Set<string>();

@@ -229,7 +229,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       let lastReadAt = 0;
       while (!signal.aborted) {
         if (caughtUp) {
-          const early = lastReadAt + liveReadIntervalMs - performance.now();
+          const early = lastReadAt + (opts.liveReadIntervalMs ?? liveReadIntervalMs) - performance.now();
           if (early > 0) await sleep(early, signal);
         }
         waiter.pending = false;

@@ -11,6 +11,7 @@ import { runDecider } from '../src/domain/run.decider.js';
 import type { Figures } from './run.js';
 import { copyCeiling, ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { percentile, rssMb, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
+import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides } from './cpu-account.js';
 
 const ORG = 'bench-read';
 const RUNS = 100_000;
@@ -51,6 +52,15 @@ export async function run(): Promise<Figures> {
   const server = await startBenchServer(env);
   const token = await server.token(ORG);
   const figures: Figures = {};
+  const postgres = await postmasterPid(env.pgDir);
+  // CPU ms per operation by side (server, postgres, this load generator) of a phase: what bounds it.
+  const cpuOf = async <T>(label: string, sides: CpuSides, operations: (result: T) => number, phase: () => Promise<T>): Promise<T> => {
+    const before = await cpuSnapshot(sides);
+    const result = await phase();
+    const cpu = cpuPerOperation(before, await cpuSnapshot(sides), operations(result));
+    figures[`${label} cpu ms/op server, postgres, client`] = `${cpu.server}, ${cpu.postgres}, ${cpu.client}`;
+    return result;
+  };
 
   // 1. The list under load: the first page (what GET /api/runs?limit=50 asks), then deep pages.
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -64,7 +74,9 @@ export async function run(): Promise<Figures> {
       req.on('error', reject);
       req.end();
     });
-  const load = async (label: string, pathFor: (connection: number, i: number) => string) => {
+  const load = async (label: string, pathFor: (connection: number, i: number) => string, serverPid?: number) =>
+    cpuOf(label, { postgres, ...(serverPid !== undefined ? { server: serverPid } : {}) }, (n: number) => n, () => loadOnly(label, pathFor));
+  const loadOnly = async (label: string, pathFor: (connection: number, i: number) => string): Promise<number> => {
     console.log(`${label}: ${CONNECTIONS} connections for ${LIST_MS / 1000} s…`);
     const latencies: number[] = [];
     let failures = 0;
@@ -86,12 +98,13 @@ export async function run(): Promise<Figures> {
     figures[`${label} p50 ms`] = Number(percentile(latencies, 50).toFixed(1));
     figures[`${label} p99 ms`] = Number(percentile(latencies, 99).toFixed(1));
     figures[`${label} non-200`] = failures;
+    return latencies.length;
   };
-  await load('list', () => '/api/runs?limit=50');
+  await load('list', () => '/api/runs?limit=50', server.child.pid);
   // Its ceiling, same client and connections: a Fastify route answering one `SELECT 1` per request.
   const select1 = await startCeilingServer('select1', { DATABASE_URL: env.url, DB_POOL_SIZE: '20' });
   target = select1.base;
-  await load('ceiling (Fastify + SELECT 1)', () => '/api/runs?limit=50');
+  await load('ceiling (Fastify + SELECT 1)', () => '/api/runs?limit=50', select1.child.pid);
   target = server.base;
   await select1.stop();
   figures['list ratio to ceiling'] = ratio(Number(figures['list req/s']), Number(figures['ceiling (Fastify + SELECT 1) req/s']));
@@ -132,16 +145,18 @@ export async function run(): Promise<Figures> {
     }
   })();
   const t0 = performance.now();
-  const res = await fetch(`${server.base}/api/runs/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
   let bytes = 0;
   let lines = 0;
-  let last = 10;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines++;
-    if (chunk.length > 0) last = chunk[chunk.length - 1]!;
-  }
-  if (last !== 10) lines++; // the last row has no line break
+  await cpuOf('csv (per 1,000 rows)', { server: pid, postgres }, () => RUNS / 1000, async () => {
+    const res = await fetch(`${server.base}/api/runs/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+    let last = 10;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length;
+      for (const b of chunk) if (b === 10) lines++;
+      if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+    }
+    if (last !== 10) lines++; // the last row has no line break
+  });
   figures['csv seconds'] = Number(((performance.now() - t0) / 1000).toFixed(2));
   sampling = false;
   await sampler;
@@ -149,12 +164,12 @@ export async function run(): Promise<Figures> {
   figures['csv MB'] = Number((bytes / 2 ** 20).toFixed(1));
   figures['csv server RSS growth MB'] = Number((peak - baseline).toFixed(1));
   // Its ceiling: PostgreSQL's own COPY of the same rows and columns, read by a client to the end.
-  const copy = await copyCeiling(
+  const copy = await cpuOf('csv ceiling (per 1,000 rows)', { postgres }, () => RUNS / 1000, () => copyCeiling(
     env.url,
     `SELECT run_id, created_at, board_type, project_key, status, is_dry_run, cycles_run, planned_actions_count, executed_actions_count,
             failed_actions_count, skipped_actions_count, requested_by, completed_at
        FROM runs WHERE org_id = '${ORG}' ORDER BY created_at DESC, run_id DESC`,
-  );
+  ));
   figures['csv ceiling (COPY) seconds'] = Number(copy.seconds.toFixed(2));
   figures['csv ratio to COPY (time, lower is better)'] = ratio(figures['csv seconds'], copy.seconds);
 
@@ -164,9 +179,11 @@ export async function run(): Promise<Figures> {
   const sseRun = runDecider.decide({ type: 'RequestRun', request: benchRunRequest('sse-bench', 'SSE') }, runDecider.initialState);
   await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
   const ticks = (SSE_RATE * SSE_MS) / 1000;
-  const ours = await measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, async (i) => {
-    await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
-  });
+  const ours = await cpuOf('sse (per delivery)', { server: server.child.pid!, postgres }, (d: number[]) => d.length, () =>
+    measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, async (i) => {
+      await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
+    }),
+  );
   figures['sse deliveries'] = `${ours.length} of ${ticks * SSE_CLIENTS}`;
   figures['sse p50 ms'] = percentile(ours, 50);
   figures['sse p99 ms'] = percentile(ours, 99);
@@ -174,7 +191,7 @@ export async function run(): Promise<Figures> {
   console.log(`ceiling: a bare SSE server, ${SSE_CLIENTS} clients, ${SSE_RATE} events/s…`);
   const bare = await startCeilingServer('sse');
   const tickAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const ceiling = await measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, (i) =>
+  const ceiling = await cpuOf('sse ceiling (per delivery)', { server: bare.child.pid!, postgres }, (d: number[]) => d.length, () => measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, (i) =>
     new Promise<void>((resolve, reject) => {
       const req = request(`${bare.base}/tick`, { method: 'POST', agent: tickAgent }, (res) => {
         res.resume();
@@ -183,7 +200,7 @@ export async function run(): Promise<Figures> {
       req.on('error', reject);
       req.end(JSON.stringify({ sent_at: Date.now(), i }));
     }),
-  );
+  ));
   tickAgent.destroy();
   await bare.stop();
   figures['sse ceiling deliveries'] = `${ceiling.length} of ${ticks * SSE_CLIENTS}`;

@@ -17,6 +17,7 @@ import { startEmbeddedPostgres, withDatabase } from '../src/adapters/postgres/em
 import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
+import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 
 type Figures = Record<string, number | string>;
 
@@ -35,9 +36,18 @@ export async function run(): Promise<Figures> {
     await ensureDatabaseExists(url);
     const figures: Figures = { writers: WRITERS, seconds_per_measure: MEASURE_MS / 1000 };
     await describeServer(url, figures);
-    const appends = await benchAppends(url);
+    // CPU ms per operation by side (postgres; this process, which runs the adapter): what bounds each.
+    const postgres = await postmasterPid(path.join(dir, 'data'));
+    const withCpu = async (label: string, phase: () => Promise<Figures>) => {
+      const before = await cpuSnapshot({ postgres });
+      const result = await phase();
+      const cpu = cpuPerOperation(before, await cpuSnapshot({ postgres }), Number(result.operations_all));
+      figures[`${label}cpu_ms_per_op_postgres_client`] = `${cpu.postgres}, ${cpu.client}`;
+      return result;
+    };
+    const appends = await withCpu('append_', () => benchAppends(url));
     Object.assign(figures, prefixed('append_', appends));
-    const bare = await benchBareInserts(url);
+    const bare = await withCpu('bare_insert_', () => benchBareInserts(url));
     Object.assign(figures, prefixed('bare_insert_', bare));
     figures.append_vs_bare_ratio = round(Number(appends.per_second) / Number(bare.per_second), 2);
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
@@ -143,6 +153,7 @@ async function benchRebuildIfPresent(url: string): Promise<Figures> {
 /** Runs every worker in a closed loop: a warm-up, then MEASURE_MS of timed operations. */
 async function measure(workers: Array<() => Promise<void>>): Promise<Figures> {
   const latencies: number[] = [];
+  let all = 0;
   let recording = false;
   const warmupEnd = Date.now() + WARMUP_MS;
   const end = warmupEnd + MEASURE_MS;
@@ -158,6 +169,7 @@ async function measure(workers: Array<() => Promise<void>>): Promise<Figures> {
           }
           const t0 = performance.now();
           await op();
+          all++;
           if (recording) latencies.push(performance.now() - t0);
         }
       }),
@@ -169,6 +181,8 @@ async function measure(workers: Array<() => Promise<void>>): Promise<Figures> {
   latencies.sort((x, y) => x - y);
   const figures = {
     operations: latencies.length,
+    // With the warm-up: what the phase's CPU time is divided by.
+    operations_all: all,
     per_second: round(latencies.length / seconds, 0),
     p50_ms: round(percentile(latencies, 0.5), 2),
     p99_ms: round(percentile(latencies, 0.99), 2),

@@ -33,16 +33,18 @@ export async function postmasterPid(dataDir: string): Promise<number> {
   return Number(text.split('\n')[0]);
 }
 
-/** CPU seconds used so far by a process and its direct children (a postmaster and its backends). */
-async function treeSeconds(root: number): Promise<number> {
-  let ticks = (await procTimes(root))?.ticks ?? 0;
+/** CPU seconds used so far by a process and by each of its direct children (a postmaster and its backends), by pid. */
+async function treeSeconds(root: number): Promise<Map<number, number>> {
+  const seconds = new Map<number, number>();
+  const own = await procTimes(root);
+  if (own) seconds.set(root, own.ticks / TICKS_PER_SECOND);
   for (const entry of await fs.readdir('/proc')) {
     const pid = Number(entry);
     if (!Number.isInteger(pid) || pid === root) continue;
     const t = await procTimes(pid);
-    if (t?.ppid === root) ticks += t.ticks;
+    if (t?.ppid === root) seconds.set(pid, t.ticks / TICKS_PER_SECOND);
   }
-  return ticks / TICKS_PER_SECOND;
+  return seconds;
 }
 
 export interface CpuSides {
@@ -53,26 +55,38 @@ export interface CpuSides {
 }
 
 export interface CpuSnapshot {
-  server: number;
-  postgres: number;
+  server: Map<number, number>;
+  postgres: Map<number, number>;
   client: number;
 }
 
 export async function cpuSnapshot(sides: CpuSides): Promise<CpuSnapshot> {
   const usage = process.cpuUsage();
   return {
-    server: sides.server !== undefined ? await treeSeconds(sides.server) : 0,
+    server: sides.server !== undefined ? await treeSeconds(sides.server) : new Map(),
     postgres: await treeSeconds(sides.postgres),
     client: (usage.user + usage.system) / 1e6,
   };
 }
 
+/** Seconds used between two snapshots by the processes alive at the second (new ones count whole). */
+function used(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, s] of after) sum += s - (before.get(pid) ?? 0);
+  return sum;
+}
+
 /**
- * CPU milliseconds per operation between two snapshots, by side and in all. Backends that exit
- * between the snapshots take their time with them (pools keep theirs open for the whole run).
+ * CPU milliseconds per operation between two snapshots, by side and in all. A backend that exits
+ * between the snapshots takes its time since the first with it (pools keep theirs open while measured).
  */
 export function cpuPerOperation(before: CpuSnapshot, after: CpuSnapshot, operations: number): Record<string, number> {
-  const per = (k: keyof CpuSnapshot) => ((after[k] - before[k]) * 1000) / Math.max(1, operations);
+  const seconds = {
+    server: used(before.server, after.server),
+    postgres: used(before.postgres, after.postgres),
+    client: after.client - before.client,
+  };
+  const per = (k: keyof typeof seconds) => (seconds[k] * 1000) / Math.max(1, operations);
   const round = (n: number) => Number(n.toFixed(3));
   return {
     server: round(per('server')),

@@ -11,6 +11,9 @@ import storableTextPlugin from './http/plugins/storable-text.js';
 import seenUsersPlugin from './http/plugins/seen-users.js';
 import idempotencyPlugin from './http/plugins/idempotency.js';
 import requestLogContextPlugin from './http/plugins/request-log-context.js';
+import metricsPlugin from './http/plugins/metrics.js';
+import { metricsRoutes } from './http/routes/metrics.routes.js';
+import { RequestLogController } from './http/request-log.js';
 import consolePlugin from './http/plugins/console.js';
 import { consoleRoutes } from './http/routes/console.routes.js';
 import errorsPlugin from './http/plugins/errors.js';
@@ -42,6 +45,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export async function buildApp(services: AppServices): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: services.logger,
+    // One line per request, at response time, naming the caller (src/http/request-log.ts).
+    logController: new RequestLogController(),
     ...services.server,
     // Honour a caller's request id when it is sane, so logs line up across services.
     genReqId: (req) => {
@@ -72,6 +77,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
 
   // Order matters: the hooks run in registration order (see each plugin's header).
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, services.metrics);
   await app.register(emptyBodyPlugin);
   await app.register(storableTextPlugin);
   await app.register(rateLimitPlugin, services.rateLimit);
@@ -106,5 +112,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(billingRoutes, services.billing);
   await app.register(emailBounceRoutes, services.emailBounce);
   await app.register(suppressionRoutes, services.suppressions);
+  await app.register(metricsRoutes, services.metrics);
   return app;
 }

@@ -122,6 +122,13 @@ export const ConfigSchema = Type.Object({
   SNS_LEDGER_MAX_ROWS: Int(100, 100_000_000, 100_000, 'SNS MessageIds kept by the replay ledger'),
   SNS_LEDGER_MAX_AGE_HOURS: Int(1, 24 * 365, 72, 'how long the replay ledger keeps a MessageId; older messages are refused'),
   IDEMPOTENCY_KEY_TTL_HOURS: Int(24, 24 * 30, 24, 'how long an Idempotency-Key and its first answer are kept (at least 24 hours)'),
+  // Metrics (docs/observability.md)
+  METRICS_TOKEN: Type.Optional(
+    Type.String({ minLength: 16, description: 'bearer token of GET /metrics (at least 16 characters); unset → /metrics is open outside production and absent (404) in production, unless METRICS_PORT is set' }),
+  ),
+  METRICS_PORT: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 65535, description: 'serve GET /metrics on this port of HOST instead of the API port (every process role, projector and worker included); METRICS_TOKEN, when set, is required there too' }),
+  ),
 });
 
 export type Config = Static<typeof ConfigSchema> & {
@@ -152,6 +159,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'SYSTEM_API_KEY',
+  'METRICS_TOKEN',
 ]);
 
 /** How a bad value is quoted in an error: a secret's not at all. */
@@ -194,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   });
   if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const parsed = withDefaults as Static<typeof ConfigSchema>;
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
+    throw new ConfigError([`METRICS_PORT=${parsed.METRICS_PORT} is invalid: it must differ from PORT (the metrics port is a server of its own)`]);
+  }
   const isProduction = parsed.NODE_ENV === 'production';
   if (isProduction) {
     const refused = productionProblems(parsed);

@@ -12,6 +12,7 @@ import { createIdentity } from './composition/identity.js';
 import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure } from './composition/infrastructure.js';
 import { createServices } from './composition/services.js';
 import { createWorkers } from './composition/workers.js';
+import { createMetricsEndpoint } from './composition/telemetry.js';
 import type { Config } from './config.js';
 import { buildStartingApp } from './http/starting-app.js';
 import type { Projector } from './projections/projector.js';
@@ -65,17 +66,26 @@ export async function startServer(config: Config, log: Logger = createLogger(con
     placeholder = buildStartingApp(['database', 'event_store']);
     await placeholder.listen({ port: config.PORT, host: config.HOST });
   });
+  const metrics = createMetricsEndpoint(config, service.infra);
   try {
     await placeholder?.close();
     await service.app.listen({ port: config.PORT, host: config.HOST });
+    await metrics?.start();
   } catch (err) {
+    await metrics?.close();
     await service.close();
     throw err;
   }
   const address = service.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  return { url: `http://${host}:${port}`, close: service.close };
+  return {
+    url: `http://${host}:${port}`,
+    close: async () => {
+      await metrics?.close();
+      await service.close();
+    },
+  };
 }
 
 /** Waits for an unreachable database: 250 ms doubling up to 10 s, no jitter (one process waits alone). */
@@ -102,8 +112,10 @@ export async function startWorker(config: Config, log: Logger = createLogger(con
   const infra = await openInfrastructure(config, log);
   const workers = createWorkers(infra, await createSharedCommands(infra));
   await workers.start();
+  const metrics = await startMetricsEndpoint(config, infra, () => workers.stop());
   return {
     close: async () => {
+      await metrics?.close();
       await workers.stop();
       await infra.close();
     },
@@ -115,13 +127,28 @@ export async function startProjector(config: Config, log: Logger = createLogger(
   const infra = await openInfrastructure(config, log);
   const projector = createInfraProjector(infra);
   await projector.start();
+  const metrics = await startMetricsEndpoint(config, infra, () => projector.stop());
   return {
     names: infra.projections.map((p) => p.name),
     close: async () => {
+      await metrics?.close();
       await projector.stop();
       await infra.close();
     },
   };
+}
+
+/** The metrics port of a role without an API port (METRICS_PORT); on failure stops the role's work and the infrastructure. */
+async function startMetricsEndpoint(config: Config, infra: Infrastructure, stopWork: () => Promise<void>) {
+  const metrics = createMetricsEndpoint(config, infra);
+  try {
+    await metrics?.start();
+    return metrics;
+  } catch (err) {
+    await stopWork();
+    await infra.close();
+    throw err;
+  }
 }
 
 /** Installs signal handling: stop accepting, finish in-flight work, stop PostgreSQL cleanly. */

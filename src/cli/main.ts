@@ -9,6 +9,7 @@ import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { readModelMigrations } from '../adapters/postgres/migrations.js';
 import { createLogger, openInfrastructure } from '../composition/infrastructure.js';
+import { routeProcessOutputToLog } from '../composition/process-log.js';
 import { closeOnSignals, startProjector, startServer, startWorker } from '../server.js';
 import { registerProjectionsCommands } from './projections.command.js';
 import { registerSecretsCommands } from './secrets.command.js';
@@ -48,6 +49,7 @@ program
   .action(async () => {
     const cfg = config();
     const log = createLogger(cfg);
+    routeProcessOutputToLog(log);
     const server = await startServer(cfg, log);
     log.info({ url: server.url }, `Sprintguard listening on ${server.url}`);
     closeOnSignals(server, log, cfg.SHUTDOWN_GRACE_MS);
@@ -59,6 +61,7 @@ program
   .action(async () => {
     const cfg = { ...config(), PROJECTOR_ENABLED: false, REACTORS_ENABLED: false };
     const log = createLogger(cfg);
+    routeProcessOutputToLog(log);
     const server = await startServer(cfg, log);
     log.info({ url: server.url }, `Sprintguard API listening on ${server.url}`);
     closeOnSignals(server, log, cfg.SHUTDOWN_GRACE_MS);
@@ -70,6 +73,7 @@ program
   .action(async () => {
     const cfg = config();
     const log = createLogger(cfg);
+    routeProcessOutputToLog(log);
     const projector = await startProjector(cfg, log);
     log.info({ projections: projector.names }, 'projector running');
     closeOnSignals(projector, log, cfg.SHUTDOWN_GRACE_MS);
@@ -81,6 +85,7 @@ program
   .action(async () => {
     const cfg = config();
     const log = createLogger(cfg);
+    routeProcessOutputToLog(log);
     const worker = await startWorker(cfg, log);
     log.info('worker running');
     closeOnSignals(worker, log, cfg.SHUTDOWN_GRACE_MS);

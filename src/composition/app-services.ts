@@ -8,6 +8,7 @@ import type { SeenUsersOptions as SeenUsersPluginOptions } from '../http/plugins
 import type { IdempotencyOptions as IdempotencyPluginOptions } from '../http/plugins/idempotency.js';
 import type { PermissionsPluginOptions } from '../http/plugins/permissions.js';
 import type { RateLimitPluginOptions } from '../http/plugins/rate-limit.js';
+import type { MetricsPluginOptions } from '../http/plugins/metrics.js';
 import type { AuditRouteDeps } from '../http/routes/audit.routes.js';
 import type { BacklogRouteDeps } from '../http/routes/backlog.routes.js';
 import type { BillingRouteDeps } from '../http/routes/billing.routes.js';
@@ -25,6 +26,7 @@ import type { SuppressionRouteDeps } from '../http/routes/suppressions.routes.js
 import type { ChatHistoryRetriever } from '../adapters/llm/chat-assistant.js';
 import type { SnsTrust } from '../adapters/sns/sns-verifier.js';
 import type { KnownCheckpoint } from '../projections/projector.js';
+import type { MetricsRouteDeps } from '../http/routes/metrics.routes.js';
 
 /** What only code can pass to the service, never configuration: the CLI passes none of it. */
 export interface ServiceOptions {
@@ -77,4 +79,6 @@ export interface AppServices {
   billing: BillingRouteDeps;
   emailBounce: EmailBounceRouteDeps;
   suppressions: SuppressionRouteDeps;
+  /** The process's metrics: every request is counted; `GET /metrics` where the exposure says (docs/observability.md). */
+  metrics: MetricsRouteDeps & { metrics: MetricsPluginOptions['metrics'] };
 }

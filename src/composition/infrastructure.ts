@@ -2,6 +2,9 @@
 // store (PostgreSQL or EventStoreDB), with one close for all of it. Every process role and every
 // one-shot CLI command opens it here; nothing else picks the database or the store.
 import { withEventValidation } from '../adapters/validating-event-store.js';
+import { withAppendMetrics } from '../adapters/telemetry/metered-event-store.js';
+import { createMetrics, type Metrics } from '../adapters/telemetry/metrics.js';
+import { meterKnexPool, meterPgPool } from '../adapters/telemetry/pool-metrics.js';
 import path from 'node:path';
 import { logSerializers } from '../http/log-serializers.js';
 import type pg from 'pg';
@@ -18,6 +21,7 @@ import type { Config } from '../config.js';
 import { createProjector, type Projector } from '../projections/projector.js';
 import { projections } from '../projections/registry.js';
 import { readModelMigrations } from '../adapters/postgres/migrations.js';
+import { meterConsumers, projectionConsumers } from './telemetry.js';
 
 export interface Infrastructure {
   config: Config;
@@ -32,6 +36,8 @@ export interface Infrastructure {
   orgUrlFetch: typeof fetch | undefined;
   /** The pool exports read from (src/adapters/postgres/database.ts createExportPool). */
   exportPool: pg.Pool;
+  /** This process's Prometheus metrics (docs/observability.md). */
+  metrics: Metrics;
   close: () => Promise<void>;
 }
 
@@ -63,6 +69,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     url = withDatabase(embedded.url, 'sprintguard');
     await ensureDatabaseExists(url);
   }
+  const metrics = createMetrics({ warn: (details, message) => log.warn(details, message) });
   const db = createDatabase({
     url,
     poolSize: config.DB_POOL_SIZE,
@@ -75,10 +82,10 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
-      store = withEventValidation(createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) }));
+      store = withEventValidation(withAppendMetrics(createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) }), metrics));
     } else {
       await runMigrations(db.knex, eventStoreMigrations);
-      store = withEventValidation(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }));
+      store = withEventValidation(withAppendMetrics(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }), metrics));
     }
     // Exports read through a pool of their own (long cursors, readers that may stall), so they never
     // take the connections the event store and the projector need. No connection is made until used.
@@ -90,6 +97,9 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS,
       onError: (err) => log.warn({ err }, 'idle export connection failed'),
     });
+    meterPgPool(metrics, 'store', db.pool);
+    meterKnexPool(metrics, 'read_models', db.knex);
+    meterPgPool(metrics, 'exports', exportPool);
     log.info({ eventStore: store.kind, embedded: Boolean(embedded) }, 'infrastructure ready');
     return {
       config,
@@ -99,6 +109,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       projections,
       orgUrlFetch: config.allowPrivateProviderUrls ? undefined : createPublicOnlyFetch(),
       exportPool,
+      metrics,
       async close() {
         await exportPool.end().catch(() => undefined);
         await store.close();
@@ -115,7 +126,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
 
 /** The projector of every registered read model (started by `serve` and `projector`, never by the CLI's status). */
 export function createInfraProjector(infra: Infrastructure): Projector {
-  return createProjector({
+  const projector = createProjector({
     store: infra.store,
     db: infra.db,
     projections: infra.projections,
@@ -123,4 +134,12 @@ export function createInfraProjector(infra: Infrastructure): Projector {
     maxAttempts: infra.config.PROJECTION_MAX_ATTEMPTS,
     log: infra.log.child({ component: 'projector' }),
   });
+  return {
+    ...projector,
+    // The process that runs the projections reports their lag (docs/observability.md).
+    async start() {
+      meterConsumers(infra, projectionConsumers(infra.projections));
+      await projector.start();
+    },
+  };
 }

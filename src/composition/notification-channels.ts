@@ -64,5 +64,6 @@ export function createConfiguredNotifier(infra: Infrastructure, notifications: N
     retry: { maxAttempts: config.NOTIFY_MAX_ATTEMPTS, maxDelayMs: config.NOTIFY_MAX_RETRY_DELAY_MS },
     maxEventAgeMs: config.NOTIFY_MAX_EVENT_AGE_MS,
     log: infra.log.child({ component: 'notifier' }),
+    onSettled: (channel, status) => infra.metrics.recordNotificationDelivery(channel, status),
   });
 }

@@ -32,6 +32,7 @@ import type { AppServices, ReadModelWaiter, ServiceOptions } from './app-service
 import type { SharedCommands } from './commands.js';
 import type { Infrastructure } from './infrastructure.js';
 import { createLanguageModel, createSns, createStripe } from './vendors.js';
+import { metricsExposure } from '../http/plugins/metrics.js';
 
 /** How far a cached run-list page may trail the runs read model (src/http/run-list-cache.ts). */
 const RUN_LIST_FRESHNESS_MS = 25;
@@ -111,6 +112,7 @@ export function createAppServices(
       replicas: config.RATE_LIMIT_REPLICAS,
       ...(config.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE ? { authFailuresPerMinute: config.RATE_LIMIT_AUTH_FAILURES_PER_MINUTE } : {}),
       now: () => now().getTime(),
+      onRefused: (limit) => infra.metrics.recordRateLimitRefusal(limit),
     },
     auth: { identity },
     permissions: { loadMember },
@@ -148,6 +150,7 @@ export function createAppServices(
       maxStreamsPerUser: config.SSE_MAX_STREAMS_PER_USER,
       maxStreams: config.SSE_MAX_STREAMS,
       resumeScanLimit: config.SSE_RESUME_SCAN_LIMIT,
+      onOpenStreams: (open) => infra.metrics.setSseClients(open),
     },
     backlog: {
       knex,
@@ -186,5 +189,6 @@ export function createAppServices(
     },
     emailBounce: { ...createSns(config, knex, now, options.snsTrust), commands: suppressionCommands, now },
     suppressions: { knex, commands: suppressionCommands, systemApiKey: config.SYSTEM_API_KEY, awaitReadModel: awaitProjections([EMAIL_SUPPRESSIONS_PROJECTION]) },
+    metrics: { metrics: infra.metrics, exposure: metricsExposure(config) },
   };
 }

@@ -8,6 +8,7 @@ import { createScheduler } from '../reactors/scheduler.js';
 import type { SharedCommands } from './commands.js';
 import type { Infrastructure } from './infrastructure.js';
 import { createConfiguredNotifier } from './notification-channels.js';
+import { meterConsumers, reactorConsumers } from './telemetry.js';
 
 export interface Workers {
   start(): Promise<void>;
@@ -17,16 +18,17 @@ export interface Workers {
 export function createWorkers(infra: Infrastructure, shared: SharedCommands): Workers {
   const { store, log } = infra;
   const { boards, runProcessor, now } = shared;
+  const reactorList = [
+    createRunExecutorReactor(runProcessor),
+    createProposalApplierReactor(createProposalApplier({ store, boards: boards.providers, now })),
+    createNotifierReactor(createConfiguredNotifier(infra, boards.notifications)),
+  ];
   const reactors = createReactorRunner({
     store,
     db: infra.db,
     concurrency: infra.config.REACTOR_CONCURRENCY,
     maxAttempts: infra.config.PROJECTION_MAX_ATTEMPTS,
-    reactors: [
-      createRunExecutorReactor(runProcessor),
-      createProposalApplierReactor(createProposalApplier({ store, boards: boards.providers, now })),
-      createNotifierReactor(createConfiguredNotifier(infra, boards.notifications)),
-    ],
+    reactors: reactorList,
     log: log.child({ component: 'reactors' }),
   });
   const scheduler = createScheduler({
@@ -37,6 +39,8 @@ export function createWorkers(infra: Infrastructure, shared: SharedCommands): Wo
   });
   return {
     async start() {
+      // The process that runs the reactors reports their backlog (docs/observability.md).
+      meterConsumers(infra, reactorConsumers(reactorList));
       await reactors.start();
       scheduler.start();
     },

@@ -10,7 +10,8 @@
 //   admin:all when it is a write — forgetting an entry can only make a route stricter;
 // - `public` means "no bearer token": such a route authenticates its caller itself when it has to
 //   (payment and mail-provider webhooks by signature, the chat webhook by signature or bearer,
-//   the suppression feed by the system API key).
+//   the suppression feed by the system API key, the metrics by their own token);
+// - routes outside /api/ (the console's files, /metrics) are for no user and are always public.
 // Entries for routes that do not exist yet record the decision, so that whoever adds the route
 // inherits it. docs/security.md explains the choices.
 import type { Permission } from '../domain/permissions.js';
@@ -105,6 +106,9 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'POST /api/webhooks/email-bounce': 'public',
   'GET /api/email/suppressions': 'public',
   'DELETE /api/email/suppressions/:email': 'public',
+
+  // Operations: Prometheus metrics, behind METRICS_TOKEN or on a port of their own (docs/observability.md).
+  'GET /metrics': 'public',
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

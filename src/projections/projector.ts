@@ -18,6 +18,7 @@ import { CheckpointConflictError, ensureCheckpoint, readCheckpoints } from './ch
 import { AttemptCounter, countParkedEvents, DEFAULT_MAX_ATTEMPTS, describeParkingError } from './parked-events.js';
 import { DEFAULT_HEARTBEAT_MS, tryAcquireProjectionLock, type ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
+import pino from 'pino';
 
 // The projector's parts, exported from here as well so callers keep one import.
 export { applyBatch, EventApplyError, runBatches, type RunBatchesOptions } from './batch-loop.js';
@@ -279,22 +280,14 @@ async function oldestUnprocessed(
   return undefined;
 }
 
+/**
+ * Without a logger of the caller's, warnings and errors still go out as JSON lines (on stderr, so a
+ * command's stdout stays its own), never as plain console text (docs/observability.md, "Logs").
+ */
+let fallbackLog: ProjectorLog | undefined;
+const fallback = () => (fallbackLog ??= pino({ level: 'warn' }, pino.destination(2)));
 const defaultLog: ProjectorLog = {
   info: () => undefined,
-  warn: (details, message) => console.warn(message, describe(details)),
-  error: (details, message) => console.error(message, describe(details)),
+  warn: (details, message) => fallback().warn(details, message),
+  error: (details, message) => fallback().error(details, message),
 };
-
-function describe(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .map(([k, v]) => `${k}=${v instanceof Error ? v.message : typeof v === 'string' ? v : safeJson(v)}`)
-    .join(' ');
-}
-
-function safeJson(v: unknown): string {
-  try {
-    return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) ?? 'undefined';
-  } catch {
-    return '[unserializable]';
-  }
-}

@@ -57,6 +57,8 @@ export interface NotifierDeps {
   maxEventAgeMs?: number;
   now?: () => Date;
   log?: ProjectorLog;
+  /** Told each settled delivery: channel (slack, teams, discord, email) and outcome, for the metrics. */
+  onSettled?: (channel: string, status: DeliveryStatus) => void;
 }
 
 export const NOTIFIER_REACTOR = 'notifier';
@@ -113,6 +115,7 @@ export function createNotifier(deps: NotifierDeps) {
 
   async function settle(event: RecordedEvent, n: Notification, channel: string, recipient: string, result: Settled): Promise<void> {
     if (result.status === 'aborted') return;
+    deps.onSettled?.(channel, result.status);
     if (result.status === 'failed') {
       // The message says what failed (vendor, status, its error code); never the URL or the address's diagnostics.
       log.warn({ org_id: n.org_id, event_id: event.id, kind: n.kind, channel, attempts: result.attempts, error: result.error }, 'notification not delivered');

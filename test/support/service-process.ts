@@ -19,6 +19,9 @@ export interface ServiceProcess {
   url: string;
   child: ChildProcess;
   output: () => string;
+  /** What the process wrote on each stream, apart. */
+  stdout: () => string;
+  stderr: () => string;
   /** Sends the signal and resolves with the exit code (null when killed by a signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -57,8 +60,16 @@ export async function startService(options: {
   const { env, port, command = 'serve', timeoutMs = 30_000 } = options;
   const child = spawn(process.execPath, options.argv ?? [BIN, command], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+    stderr += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
@@ -83,6 +94,8 @@ export async function startService(options: {
     url,
     child,
     output: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       return exited;

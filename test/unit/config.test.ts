@@ -86,4 +86,13 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/^SYSTEM_API_KEY \(value not shown/m);
     expect(problems).not.toMatch(/sk_live|sk_old|short-key/);
   });
+
+  it('refuses a metrics port equal to the API port, and a short metrics token without printing it', () => {
+    expect(problemsOf({ PORT: '9000', METRICS_PORT: '9000' })).toEqual(['METRICS_PORT=9000 is invalid: it must differ from PORT (the metrics port is a server of its own)']);
+    expect(loadConfig({ PORT: '9000', METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);
+    const problems = problemsOf({ METRICS_TOKEN: 'short-secret' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^METRICS_TOKEN \(value not shown: it is a secret\) is invalid/);
+    expect(problems.join('\n')).not.toContain('short-secret');
+  });
 });

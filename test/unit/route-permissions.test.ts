@@ -21,8 +21,11 @@ describe('route permission table', () => {
   it('names only known permissions, and keeps roles:manage and billing:manage for their routes', () => {
     for (const [key, access] of Object.entries(routePermissions)) {
       expect(access === 'public' || (permissions as readonly string[]).includes(access), key).toBe(true);
-      expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+      expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \//);
+      // Outside /api/ only routes for no user (the console's files, the metrics): always public, never a permission.
+      if (!/^\S+ \/api\//.test(key)) expect(access, key).toBe('public');
     }
+    expect(Object.keys(routePermissions).filter((k) => !/^\S+ \/api\//.test(k)).sort()).toEqual(['GET /app', 'GET /app/*', 'GET /metrics']);
     const roleRoutes = Object.entries(routePermissions).filter(([, a]) => a === 'roles:manage').map(([k]) => k);
     expect(roleRoutes.sort()).toEqual(['DELETE /api/rbac/members/:user_id', 'GET /api/rbac/members', 'PUT /api/rbac/members/:user_id']);
   });

@@ -35,6 +35,8 @@ export interface RateLimitPluginOptions {
   /** API replicas sharing the budgets (default 1): each process allows 1/replicas of each. */
   replicas?: number;
   now?: () => number;
+  /** Told each 429 of these limits (for the metrics). */
+  onRefused?: (limit: 'reads' | 'writes' | 'auth_failures') => void;
 }
 
 /** What auth asks when a token fails: the refusal to answer instead of 401, when the budget is spent. */
@@ -73,7 +75,10 @@ export default fp<RateLimitPluginOptions>(
       const t = now();
       const decision = limiter.take(key);
       const headers = limitHeaders(limiter, decision, t);
-      if (!decision.allowed) throw refuse(decision, headers);
+      if (!decision.allowed) {
+        options.onRefused?.(limiter === reads ? 'reads' : 'writes');
+        throw refuse(decision, headers);
+      }
       void reply.headers(headers);
     }
 
@@ -90,7 +95,9 @@ export default fp<RateLimitPluginOptions>(
       request.authFailureBudget = {
         refusal: () => {
           const decision = authFailures.peek(key);
-          return decision.allowed ? undefined : refuse(decision);
+          if (decision.allowed) return undefined;
+          options.onRefused?.('auth_failures');
+          return refuse(decision);
         },
       };
     });

@@ -1,7 +1,8 @@
 // Puts the caller's organization and user on every log line of an authenticated request, the
-// "request completed" line included: right after authentication, the request's child logger (and the
-// reply's, which Fastify keeps apart and uses for the response line) becomes a child with org_id and
-// user_id. Registered after the auth plugin: hooks run in registration order.
+// request's one line ("request completed", src/http/request-log.ts) included: right after
+// authentication, the request's child logger (and the reply's, which Fastify keeps apart and uses for
+// the response line) becomes a child with org_id and user_id. Registered after the auth plugin:
+// hooks run in registration order.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 

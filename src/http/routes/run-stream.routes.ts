@@ -32,6 +32,8 @@ export interface RunStreamDeps {
   maxStreamsPerUser?: number;
   /** Open streams in this process (default 1,000); more answer 429. */
   maxStreams?: number;
+  /** Told the number of open streams whenever it changes (for the metrics). */
+  onOpenStreams?: (open: number) => void;
 }
 
 export const DEFAULT_STREAM_LIMITS = { maxStreamsPerUser: 32, maxStreams: 1_000, resumeScanLimit: 1_000 } as const;
@@ -52,12 +54,12 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
     if (mine >= maxPerUser) throw tooMany(`You have ${maxPerUser} run streams open already; close one (or reuse it) first`);
     if (streams >= maxStreams) throw tooMany('This server has all the run streams it can hold; retry shortly');
     perUser.set(user, mine + 1);
-    streams++;
+    deps.onOpenStreams?.(++streams);
     let left = false;
     return () => {
       if (left) return;
       left = true;
-      streams--;
+      deps.onOpenStreams?.(--streams);
       const rest = (perUser.get(user) ?? 1) - 1;
       if (rest <= 0) perUser.delete(user);
       else perUser.set(user, rest);

@@ -43,6 +43,11 @@ describe('OTLP export from the server process', () => {
     expect(put.status).toBe(200);
     const requestId = put.headers.get('x-request-id');
     expect((await fetch(`${service.url}/api/runs?project_key=query-value-never-exported`, { headers })).status).toBe(200);
+    // An event stream (a hijacked reply) that the client closes: its span ends with the connection.
+    const sse = new AbortController();
+    const stream = await fetch(`${service.url}/api/runs/stream`, { headers: { authorization: `Bearer ${token}` }, signal: sse.signal });
+    expect(stream.status).toBe(200);
+    sse.abort();
     // A clean shutdown exports what the batch processor still holds.
     expect(await service.stop('SIGTERM')).toBe(0);
     service = undefined;
@@ -68,5 +73,6 @@ describe('OTLP export from the server process', () => {
     const batch = spans.find((s) => s.name === 'projection org_config' && s.parentSpanId === append!.spanId);
     expect(batch?.traceId).toBe(request!.traceId);
     expect(spans.find((s) => s.name === 'GET /api/runs')?.attributes).toMatchObject({ 'http.route': '/api/runs', 'http.response.status_code': 200 });
+    expect(spans.find((s) => s.name === 'GET /api/runs/stream')?.attributes).toMatchObject({ 'http.route': '/api/runs/stream' });
   });
 });

@@ -119,7 +119,7 @@ async function benchAppends(url: string, label: string, variant: { preChain?: bo
   const db = createDatabase({ url, poolSize: WRITERS + 2 });
   await runMigrations(db.knex, variant.preChain ? { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, 1) } : eventStoreMigrations);
   const sink = variant.traced ? await startOtlpStandIn({ record: false }) : undefined;
-  const tracing = sink && startTracing({ endpoint: sink.url, serviceName: 'bench-store', log: { warn: (_details, message) => progress(message) } });
+  const tracing = sink && (await startTracing({ endpoint: sink.url, serviceName: 'bench-store', log: { warn: (_details, message) => progress(message) } }));
   const adapter = createPgEventStore({ pool: variant.preChain ? preChainPool(db.pool) : db.pool, connectionString: url });
   const store: EventStore = tracing?.enabled ? withAppendTracing(adapter) : adapter;
   const run = randomUUID().slice(0, 8);

@@ -81,13 +81,15 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     // Knex's messages through the logger: one JSON line each, never a plain console line.
     onLog: (level, message) => log[level]({ knex: message instanceof Error ? { message: message.message } : message }, 'knex'),
   });
-  const tracing = startTracing({
-    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-    serviceName: config.OTEL_SERVICE_NAME,
-    ...(options.spanExporter ? { exporter: options.spanExporter } : {}),
-    log: { warn: (details, message) => log.warn(details, message) },
-  });
+  let started: Tracing | undefined;
   try {
+    const tracing = await startTracing({
+      endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: config.OTEL_SERVICE_NAME,
+      ...(options.spanExporter ? { exporter: options.spanExporter } : {}),
+      log: { warn: (details, message) => log.warn(details, message) },
+    });
+    started = tracing;
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
@@ -127,7 +129,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       },
     };
   } catch (err) {
-    await tracing.shutdown();
+    await started?.shutdown();
     await db.close();
     await embedded?.stop();
     throw err;

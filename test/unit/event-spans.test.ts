@@ -24,7 +24,7 @@ async function appendedIn(request: string): Promise<{ traceparent: string; trace
 describe('event spans', () => {
   it('are not recorded, and no traceparent is written, without an endpoint', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = startTracing({ endpoint: undefined, serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: undefined, serviceName: 'test', exporter, log: quiet });
     expect(tracing.enabled).toBe(false);
     expect(tracingActive()).toBe(false);
     const result = await inSpan('append run', {}, async () => activeTraceparent());
@@ -35,7 +35,7 @@ describe('event spans', () => {
 
   it('make a reactor step and a one-request batch children of the append, and a mixed batch a linked trace of its own', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
     const a = await appendedIn('POST a');
     const b = await appendedIn('POST b');
     expect(a.traceparent).toBe(`00-${a.traceId}-${a.spanId}-01`);
@@ -68,7 +68,7 @@ describe('event spans', () => {
 
   it('record a failure by the error class only', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
     class BoardDown extends Error {
       override readonly name = 'BoardDown';
     }

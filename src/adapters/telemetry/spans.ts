@@ -8,12 +8,12 @@
 //
 // The trace crosses the event log through the events' metadata: an append writes the W3C
 // `traceparent` of its span into each event, and a projection batch or a reactor step that handles
-// the event continues that trace.
+// the event continues that trace. Written and read with the global propagator, which ./tracing.ts
+// sets to W3C trace context (only this file's callers use it, and only while tracing is on).
 import {
   context,
-  defaultTextMapGetter,
-  defaultTextMapSetter,
   isSpanContextValid,
+  propagation,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -24,7 +24,6 @@ import {
   type Span,
   type SpanOptions,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { streamCategories, suppressionsStreamId } from '../../domain/streams.js';
 
 export { ROOT_CONTEXT, SpanKind };
@@ -38,7 +37,6 @@ const TRACER_NAME = 'sprintguard';
 const MAX_LINKS = 32;
 
 let active = false;
-const w3c = new W3CTraceContextPropagator();
 const notRecording = trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 });
 
 /** Whether this process records spans (set by ./tracing.ts, which owns the global provider). */
@@ -108,7 +106,7 @@ export function markFailed(span: Span, err: unknown): void {
 export function activeTraceparent(): string | undefined {
   if (!active) return undefined;
   const carrier: Record<string, string> = {};
-  w3c.inject(context.active(), carrier, defaultTextMapSetter);
+  propagation.inject(context.active(), carrier);
   return carrier[TRACEPARENT_KEY];
 }
 
@@ -116,13 +114,14 @@ export function activeTraceparent(): string | undefined {
 export function contextOfEvent(metadata: Readonly<Record<string, unknown>> | undefined | null): Context | undefined {
   const traceparent = metadata?.[TRACEPARENT_KEY];
   if (typeof traceparent !== 'string') return undefined;
-  return validContext(w3c.extract(ROOT_CONTEXT, { traceparent }, defaultTextMapGetter));
+  if (!active) return undefined;
+  return validContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
 }
 
 /** The trace context of an incoming request's `traceparent` header, or undefined. */
 export function contextOfHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Context | undefined {
   if (!active || headers[TRACEPARENT_KEY] === undefined) return undefined;
-  return validContext(w3c.extract(ROOT_CONTEXT, headers, defaultTextMapGetter));
+  return validContext(propagation.extract(ROOT_CONTEXT, headers));
 }
 
 function validContext(ctx: Context): Context | undefined {

@@ -2,14 +2,11 @@
 // configured. The only file that imports the SDK: it installs a tracer provider, the
 // AsyncLocalStorage context manager and the W3C propagator as the process's globals, and removes
 // them on shutdown, after the last spans are exported. The SDK line is the 2.x one (with the 0.2xx
-// exporters), which runs on Node 20; the next majors need Node 22.
+// exporters), which runs on Node 20; the next majors need Node 22. The SDK is loaded only when
+// tracing is on: its modules take a few hundred milliseconds to load, which every process start and
+// every CLI command would pay for nothing.
 import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { setTracingActive, tracingActive } from './spans.js';
 
 export type { SpanExporter };
@@ -36,8 +33,18 @@ export function tracesUrl(endpoint: string): string {
   return `${endpoint.replace(/\/+$/, '')}/v1/traces`;
 }
 
-export function startTracing(options: TracingOptions): Tracing {
+export async function startTracing(options: TracingOptions): Promise<Tracing> {
   if (!options.endpoint) return off;
+  const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk, { ATTR_SERVICE_NAME }] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/semantic-conventions'),
+    ]);
+  const { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor } = sdk;
   if (tracingActive()) {
     // The globals are the process's: a second infrastructure in one process (only tests build two)
     // records into the first one's provider.

@@ -12,6 +12,7 @@
 // sets to W3C trace context (only this file's callers use it, and only while tracing is on).
 import {
   context,
+  INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   propagation,
   ROOT_CONTEXT,
@@ -37,7 +38,7 @@ const TRACER_NAME = 'sprintguard';
 const MAX_LINKS = 32;
 
 let active = false;
-const notRecording = trace.wrapSpanContext({ traceId: '0'.repeat(32), spanId: '0'.repeat(16), traceFlags: 0 });
+const notRecording = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Whether this process records spans (set by ./tracing.ts, which owns the global provider). */
 export const tracingActive = (): boolean => active;

@@ -4,15 +4,21 @@
 // the ceiling measured in the same run with the same load generator: a Fastify route doing one
 // durable single-row INSERT per request (bench/ceilings). Targets (docs/benchmarks.md): >= 0.35x the
 // ceiling, p99 <= 100 ms, projection lag p99 <= 100 ms.
+// BENCH_TRACED=1 adds a traced variant: the same load on fresh runs against the server started with
+// OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP,
+// answered 200, dropped), and reports its commands/s as a ratio of the untraced figure.
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { fold } from '../src/domain/decider.js';
 import { runDecider, type RunCommand } from '../src/domain/run.decider.js';
 import type { RunEvent } from '../src/domain/run.events.js';
 import type { Figures } from './run.js';
-import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
+import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase, type BenchEnvironment } from './support.js';
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
+import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
+import type { EventStore } from '../src/adapters/event-store.js';
+import type { Database } from '../src/adapters/postgres/database.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
@@ -61,19 +67,10 @@ export async function run(): Promise<Figures> {
   const env = await startBenchDatabase('commands', pgStats ? { shared_preload_libraries: 'pg_stat_statements' } : undefined);
   const { db, store, url } = env;
 
-  console.log(`seeding ${CONNECTIONS} runs of ${ACTIONS_PER_RUN} proposed actions…`);
-  const runIds = Array.from({ length: CONNECTIONS }, (_, i) => `bench-run-${i}`);
-  for (const id of runIds) {
-    await store.append(`run-${id}`, seedRun(id).map((e) => ({ type: e.type, data: e.data, metadata: { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' } })));
-  }
+  const runIds = await seedRuns(store, 'bench-run');
   const server = await startBenchServer(env);
   const base = server.base;
-  // Wait until the runs read model has the seeded runs.
-  for (let i = 0; i < 300; i++) {
-    const { rows } = await db.pool.query<{ n: string }>("SELECT count(*) AS n FROM runs WHERE org_id = $1 AND status = 'awaiting_approval'", [ORG]).catch(() => ({ rows: [{ n: '0' }] }));
-    if (Number(rows[0]!.n) === CONNECTIONS) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForSeeded(db, runIds);
   const token = await server.token(ORG);
 
   // Projection lag sampler: note the head, then the moment the runs checkpoint reaches it.
@@ -117,6 +114,7 @@ export async function run(): Promise<Figures> {
   await sample;
   await sampler.end();
   await server.stop();
+  const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env, latencies.length / seconds) : {};
 
   // The ceiling, same database, same client, same connections and paths.
   console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
@@ -146,7 +144,54 @@ export async function run(): Promise<Figures> {
     'cpu ms/command server, postgres, client': `${oursCpu.server}, ${oursCpu.postgres}, ${oursCpu.client}`,
     'cpu ms/request ceiling server, postgres, client': `${ceilingCpu.server}, ${ceilingCpu.postgres}, ${ceilingCpu.client}`,
     'cpu ratio (ceiling total / ours total)': ratio(ceilingCpu.total!, oursCpu.total!),
+    ...traced,
   };
+}
+
+async function seedRuns(store: EventStore, prefix: string): Promise<string[]> {
+  console.log(`seeding ${CONNECTIONS} runs of ${ACTIONS_PER_RUN} proposed actions…`);
+  const runIds = Array.from({ length: CONNECTIONS }, (_, i) => `${prefix}-${i}`);
+  for (const id of runIds) {
+    await store.append(`run-${id}`, seedRun(id).map((e) => ({ type: e.type, data: e.data, metadata: { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' } })));
+  }
+  return runIds;
+}
+
+/** Waits until the runs read model has the seeded runs. */
+async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const { rows } = await db.pool
+      .query<{ n: string }>("SELECT count(*) AS n FROM runs WHERE org_id = $1 AND status = 'awaiting_approval' AND run_id = ANY($2)", [ORG, runIds])
+      .catch(() => ({ rows: [{ n: '0' }] }));
+    if (Number(rows[0]!.n) === runIds.length) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** BENCH_TRACED=1: the same load on fresh runs, the server exporting its spans to an OTLP sink on loopback. */
+async function driveTraced(env: BenchEnvironment, untracedPerSecond: number): Promise<Figures> {
+  const runIds = await seedRuns(env.store, 'bench-traced-run');
+  const sink = await startOtlpStandIn({ record: false });
+  const server = await startBenchServer(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
+  try {
+    await waitForSeeded(env.db, runIds);
+    const token = await server.token(ORG);
+    console.log(`traced: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections, spans to ${sink.url}…`);
+    const { latencies, seconds } = await drive(server.base, token, runIds);
+    await server.stop();
+    latencies.sort((a, b) => a - b);
+    const perSecond = Math.round(latencies.length / seconds);
+    return {
+      'traced commands/s': perSecond,
+      'traced latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+      'traced latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+      'traced/untraced commands/s': Number((perSecond / untracedPerSecond).toFixed(3)),
+      'traced: OTLP exports received': sink.received(),
+    };
+  } finally {
+    if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
+    await sink.close();
+  }
 }
 
 /** The load: every connection walks its own run's actions, approving two of three, until the deadline. */

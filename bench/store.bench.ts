@@ -4,7 +4,14 @@
 //       one stream per writer with an exact expected revision, through the real adapter;
 //   (b) the same rows as a bare single-row INSERT per transaction (16 clients) into a plain table:
 //       the ceiling of this disk and CPU; the ratio a/b says what the store costs on top of it;
-//   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server.
+//   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server;
+//   (d) the cost of the tamper-evidence chain: (a) again on a database whose es.append is the one
+//       from before the chain (migration 001 only), through the same adapter, whose es_append call
+//       is rewritten to that function; the content digest the adapter computes in process is timed
+//       on its own (digest_us_per_event), since both variants compute it;
+//   (e) the cost of tracing: (a) again with the append span and the traceparent in the metadata,
+//       spans exported over OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts).
+// BENCH_MEASURE_MS shortens every measure (a smoke run); BENCH_STORE_REBUILD=0 leaves (c) out.
 // Reference figure from before the store was built: ~2,600 appends/s at 16 clients on 2 vCPUs.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -18,11 +25,16 @@ import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schem
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
+import type { EventStore } from '../src/adapters/event-store.js';
+import { contentDigest } from '../src/adapters/audit-chain.js';
+import { withAppendTracing } from '../src/adapters/telemetry/traced-event-store.js';
+import { startTracing } from '../src/adapters/telemetry/tracing.js';
+import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
 
 type Figures = Record<string, number | string>;
 
 const WRITERS = 16;
-const MEASURE_MS = 10_000;
+const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10_000);
 const WARMUP_MS = 1_000;
 
 export async function run(): Promise<Figures> {
@@ -45,13 +57,27 @@ export async function run(): Promise<Figures> {
       figures[`${label}cpu_ms_per_op_postgres_client`] = `${cpu.postgres}, ${cpu.client}`;
       return result;
     };
-    const appends = await withCpu('append_', () => benchAppends(url));
+    const appends = await withCpu('append_', () => benchAppends(url, '(a)'));
     Object.assign(figures, prefixed('append_', appends));
     const bare = await withCpu('bare_insert_', () => benchBareInserts(url));
     Object.assign(figures, prefixed('bare_insert_', bare));
     figures.append_vs_bare_ratio = round(Number(appends.per_second) / Number(bare.per_second), 2);
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
-    Object.assign(figures, await benchRebuildIfPresent(url));
+
+    const preChainUrl = withDatabase(server.url, 'bench_store_prechain');
+    await ensureDatabaseExists(preChainUrl);
+    const preChain = await benchAppends(preChainUrl, '(d) before the hash chain', { preChain: true });
+    Object.assign(figures, prefixed('append_prechain_', preChain));
+    figures.digest_us_per_event = digestMicros();
+    figures.chain_vs_prechain_ratio = round(Number(appends.per_second) / Number(preChain.per_second), 3);
+    progress(`appends with the chain / before it = ${figures.chain_vs_prechain_ratio}; digest ${figures.digest_us_per_event} µs per event`);
+
+    const traced = await benchAppends(url, '(e) traced', { traced: true });
+    Object.assign(figures, prefixed('append_traced_', traced));
+    figures.traced_vs_untraced_ratio = round(Number(traced.per_second) / Number(appends.per_second), 3);
+    progress(`traced appends / untraced = ${figures.traced_vs_untraced_ratio}`);
+    // Last: seeding a million events leaves the server busy (checkpoints, autovacuum) for a while.
+    if (process.env.BENCH_STORE_REBUILD !== '0') Object.assign(figures, await benchRebuildIfPresent(url));
     return figures;
   } finally {
     progress('stopping embedded PostgreSQL');
@@ -72,11 +98,40 @@ async function describeServer(url: string, figures: Figures): Promise<void> {
   }
 }
 
-/** (a) Through the real adapter: each append is one call of es.append, one round trip. */
-async function benchAppends(url: string): Promise<Figures> {
+/** es.append as migration 001 created it: no digests, no chain (the (d) baseline). */
+const PRE_CHAIN_APPEND_SQL = `
+SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
+  FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+
+/** The adapter's pool, with its es_append call sent to the pre-chain function (the digests dropped). */
+function preChainPool(pool: pg.Pool): pg.Pool {
+  return new Proxy(pool, {
+    get(target, prop) {
+      if (prop === 'query') {
+        return (config: pg.QueryConfig, ...rest: unknown[]) =>
+          (target.query as (...args: unknown[]) => unknown)(
+            typeof config === 'object' && config.name === 'es_append' ? { name: 'es_append_001', text: PRE_CHAIN_APPEND_SQL, values: config.values?.slice(0, 7) } : config,
+            ...rest,
+          );
+      }
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/**
+ * (a), (d), (e): through the real adapter, each append one call of es.append, one round trip.
+ * `preChain`: on a database migrated to 001 only, through preChainPool. `traced`: tracing on, the
+ * append decorator the composition applies, spans exported to an OTLP sink on loopback.
+ */
+async function benchAppends(url: string, label: string, variant: { preChain?: boolean; traced?: boolean } = {}): Promise<Figures> {
   const db = createDatabase({ url, poolSize: WRITERS + 2 });
-  await runMigrations(db.knex, eventStoreMigrations);
-  const store = createPgEventStore({ pool: db.pool, connectionString: url });
+  await runMigrations(db.knex, variant.preChain ? { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, 1) } : eventStoreMigrations);
+  const sink = variant.traced ? await startOtlpStandIn({ record: false }) : undefined;
+  const tracing = sink && (await startTracing({ endpoint: sink.url, serviceName: 'bench-store', log: { warn: (_details, message) => progress(message) } }));
+  const adapter = createPgEventStore({ pool: variant.preChain ? preChainPool(db.pool) : db.pool, connectionString: url });
+  const store: EventStore = tracing?.enabled ? withAppendTracing(adapter) : adapter;
   const run = randomUUID().slice(0, 8);
   try {
     const writer = (w: number) => {
@@ -89,12 +144,23 @@ async function benchAppends(url: string): Promise<Figures> {
         expected = r.nextExpectedRevision;
       };
     };
-    progress(`(a) ${WRITERS} writers appending through the adapter for ${MEASURE_MS / 1000} s`);
+    progress(`${label} ${WRITERS} writers appending through the adapter for ${MEASURE_MS / 1000} s`);
     return await measure(Array.from({ length: WRITERS }, (_, w) => writer(w)));
   } finally {
+    await tracing?.shutdown();
+    if (sink) progress(`  the OTLP sink answered ${sink.received()} exports`);
+    await sink?.close();
     await store.close();
     await db.close();
   }
+}
+
+/** Microseconds per event of the content digest the adapter computes before each append. */
+function digestMicros(): number {
+  const events = Array.from({ length: 20_000 }, (_, i) => ({ data: payload(i), metadata: metadata() }));
+  const t0 = performance.now();
+  for (const e of events) contentDigest('BenchEvent', e.data, e.metadata);
+  return round(((performance.now() - t0) * 1000) / events.length, 2);
 }
 
 /** (b) The floor: one single-row INSERT per transaction into a plain table, same rows, 16 clients. */

@@ -46,8 +46,11 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** The real server process; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles it. */
-export async function startBenchServer(env: BenchEnvironment): Promise<BenchServer> {
+/**
+ * The real server process; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles
+ * it. `extraEnv` adds to its environment (the commands benchmark's traced variant).
+ */
+export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const dataDir = path.join(env.dir, 'data');
@@ -61,6 +64,9 @@ export async function startBenchServer(env: BenchEnvironment): Promise<BenchServ
       RATE_LIMIT_READS_PER_MINUTE: '10000000',
       RATE_LIMIT_WRITES_PER_MINUTE: '10000000',
       DB_POOL_SIZE: '20',
+      // Untraced unless a variant asks (an empty variable is unset), whatever the shell exports.
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -8,6 +8,7 @@ import type { AppServices } from './composition/app-services.js';
 import authPlugin from './http/plugins/auth.js';
 import emptyBodyPlugin from './http/plugins/empty-body.js';
 import storableTextPlugin from './http/plugins/storable-text.js';
+import tracingPlugin from './http/plugins/tracing.js';
 import seenUsersPlugin from './http/plugins/seen-users.js';
 import idempotencyPlugin from './http/plugins/idempotency.js';
 import requestLogContextPlugin from './http/plugins/request-log-context.js';
@@ -76,6 +77,8 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   });
 
   // Order matters: the hooks run in registration order (see each plugin's header).
+  // Tracing first: its span covers the whole request, refusals by the other plugins included.
+  if (services.httpTracing) await app.register(tracingPlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, services.metrics);
   await app.register(emptyBodyPlugin);

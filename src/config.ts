@@ -22,6 +22,9 @@ export const ConfigSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info', description: 'fatal, error, warn, info, debug, trace or silent' },
   ),
+  // Traces (docs/observability.md)
+  OTEL_EXPORTER_OTLP_ENDPOINT: Url('OTLP/HTTP collector base URL (e.g. http://otel-collector:4318); spans are sent to <it>/v1/traces; unset → no tracing'),
+  OTEL_SERVICE_NAME: Type.String({ minLength: 1, default: 'sprintguard', description: 'service.name of the spans' }),
   DATA_DIR: Type.String({ minLength: 1, default: '.sprintguard', description: 'directory for local state' }),
   DATABASE_URL: Url('PostgreSQL connection URL; unset → embedded PostgreSQL in DATA_DIR'),
   EMBEDDED_PG_PORT: Int(0, 65535, 0, 'port of the embedded PostgreSQL; 0 picks a free one'),

@@ -57,6 +57,8 @@ export interface AppServices {
   /** The Idempotency-Key ledger of the POST routes that create something. */
   idempotency: IdempotencyPluginOptions;
   apiVersion: string;
+  /** A span per request (src/http/plugins/tracing.ts): true when tracing is on (docs/observability.md). */
+  httpTracing: boolean;
   /** The web console's routes (sign-in configuration) and the origins its security policy allows. */
   console: { config: Config; connectOrigins: string[] };
   health: { checks: readonly ReadinessCheck[] };

@@ -3,6 +3,7 @@
 import type { BoardConnection, BoardProvider } from '../adapters/boards/board-provider.js';
 import { createBoardProvider } from '../adapters/boards/create-board-provider.js';
 import { assertProviderUrlAllowed, ProviderUrlError } from '../adapters/boards/url-policy.js';
+import { withBoardTracing } from '../adapters/telemetry/traced-board-provider.js';
 import { assertWebhookUrlAllowed } from '../adapters/chat/webhook-url.js';
 import { createSecretStore, loadSecretsKey, previousSecretsKey, SecretDecryptionError } from '../adapters/secrets/secret-store.js';
 import { createIntegrationCommands, type IntegrationCommands } from '../commands/integration.commands.js';
@@ -36,8 +37,11 @@ export async function createOrgBoards(infra: Infrastructure, now: () => Date): P
     checkUrl: (url) => void assertProviderUrlAllowed(url, config.allowPrivateProviderUrls),
     cache: new StateCache(),
   });
-  const providerFor = (connection: BoardConnection) =>
-    createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls, ...(infra.orgUrlFetch ? { fetch: infra.orgUrlFetch } : {}) });
+  const providerFor = (connection: BoardConnection) => {
+    const provider = createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls, ...(infra.orgUrlFetch ? { fetch: infra.orgUrlFetch } : {}) });
+    // A client span per board call when tracing is on (docs/observability.md).
+    return infra.tracing.enabled ? withBoardTracing(provider) : provider;
+  };
   /**
    * The saved connection and its provider. A secret that no longer decrypts (SECRETS_KEY changed) or a
    * saved URL the policy no longer allows is a setup problem the user can fix by saving again: it

@@ -17,6 +17,8 @@ import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js
 import { runMigrations } from '../adapters/postgres/migrate.js';
 import { createPgEventStore } from '../adapters/postgres/pg-event-store.js';
 import { createPublicOnlyFetch } from '../adapters/outbound-http/public-only-fetch.js';
+import { withAppendTracing } from '../adapters/telemetry/traced-event-store.js';
+import { startTracing, type SpanExporter, type Tracing } from '../adapters/telemetry/tracing.js';
 import type { Config } from '../config.js';
 import { createProjector, type Projector } from '../projections/projector.js';
 import { projections } from '../projections/registry.js';
@@ -38,6 +40,8 @@ export interface Infrastructure {
   exportPool: pg.Pool;
   /** This process's Prometheus metrics (docs/observability.md). */
   metrics: Metrics;
+  /** OpenTelemetry traces, on when OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/observability.md). */
+  tracing: Tracing;
   close: () => Promise<void>;
 }
 
@@ -53,8 +57,14 @@ export function createLogger(config: Config): Logger {
   });
 }
 
+/** What only code passes to the infrastructure, never configuration. */
+export interface InfrastructureOptions {
+  /** Replaces the OTLP exporter when tracing is on (tests: an in-memory exporter). */
+  spanExporter?: SpanExporter;
+}
+
 /** Opens the database (starting the embedded one when DATABASE_URL is unset), migrates, opens the event store. */
-export async function openInfrastructure(config: Config, log: Logger = createLogger(config)): Promise<Infrastructure> {
+export async function openInfrastructure(config: Config, log: Logger = createLogger(config), options: InfrastructureOptions = {}): Promise<Infrastructure> {
   let embedded: EmbeddedPostgresHandle | undefined;
   let url = config.DATABASE_URL;
   if (!url) {
@@ -78,7 +88,15 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     // Knex's messages through the logger: one JSON line each, never a plain console line.
     onLog: (level, message) => log[level]({ knex: message instanceof Error ? { message: message.message } : message }, 'knex'),
   });
+  let started: Tracing | undefined;
   try {
+    const tracing = await startTracing({
+      endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceName: config.OTEL_SERVICE_NAME,
+      ...(options.spanExporter ? { exporter: options.spanExporter } : {}),
+      log: { warn: (details, message) => log.warn(details, message) },
+    });
+    started = tracing;
     await runMigrations(db.knex, readModelMigrations);
     let store: EventStore;
     if (config.EVENTSTORE_URL) {
@@ -87,6 +105,8 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       await runMigrations(db.knex, eventStoreMigrations);
       store = withEventValidation(withAppendMetrics(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }), metrics));
     }
+    // Outermost, so the span covers the validation and the traceparent is sealed with the metadata.
+    if (tracing.enabled) store = withAppendTracing(store);
     // Exports read through a pool of their own (long cursors, readers that may stall), so they never
     // take the connections the event store and the projector need. No connection is made until used.
     const exportPool = createExportPool({
@@ -100,7 +120,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     meterPgPool(metrics, 'store', db.pool);
     meterKnexPool(metrics, 'read_models', db.knex);
     meterPgPool(metrics, 'exports', exportPool);
-    log.info({ eventStore: store.kind, embedded: Boolean(embedded) }, 'infrastructure ready');
+    log.info({ eventStore: store.kind, embedded: Boolean(embedded), tracing: tracing.enabled }, 'infrastructure ready');
     return {
       config,
       log,
@@ -110,14 +130,17 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       orgUrlFetch: config.allowPrivateProviderUrls ? undefined : createPublicOnlyFetch(),
       exportPool,
       metrics,
+      tracing,
       async close() {
         await exportPool.end().catch(() => undefined);
         await store.close();
         await db.close();
+        await tracing.shutdown();
         await embedded?.stop();
       },
     };
   } catch (err) {
+    await started?.shutdown();
     await db.close();
     await embedded?.stop();
     throw err;

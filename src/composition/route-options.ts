@@ -119,6 +119,7 @@ export function createAppServices(
     seenUsers: { record: (orgId, userId, isOrgAdmin) => recordSeenUser(knex, orgId, userId, isOrgAdmin, now()) },
     idempotency: { keys: createIdempotencyKeys(knex, { ttlHours: config.IDEMPOTENCY_KEY_TTL_HOURS, now }) },
     apiVersion: API_VERSION,
+    httpTracing: infra.tracing.enabled,
     // The identity provider's origin, which the console's sign-in talks to (its security policy allows it).
     console: { config, connectOrigins: config.CONSOLE_OIDC_CLIENT_ID && config.AUTH_ISSUER ? [originOf(config.AUTH_ISSUER)].filter((o): o is string => Boolean(o)) : [] },
     health: { checks: readinessChecks(infra, identity) },

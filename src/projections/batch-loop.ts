@@ -13,6 +13,7 @@
 import type { Knex } from 'knex';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
+import { inEventsSpan } from '../adapters/telemetry/spans.js';
 import { advanceCheckpoint, CheckpointConflictError } from './checkpoints.js';
 import { isInfrastructureError, parkEvent, type AttemptCounter } from './parked-events.js';
 import type { ProjectionLock } from './projection-lock.js';
@@ -82,8 +83,11 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
     }
     const events = batch;
     const to = batchEnd;
-    if (options.poison) await applyBatchOrPark(options, options.poison, current, to, events);
-    else await applyBatch(options, current, to, events);
+    const from = current;
+    const apply = () => (options.poison ? applyBatchOrPark(options, options.poison, from, to, events) : applyBatch(options, from, to, events));
+    // A span per batch of events, continuing the trace of the request that appended them (docs/observability.md).
+    if (events.length === 0) await apply();
+    else await inEventsSpan(`projection ${projection.name}`, events, { attributes: { 'sprintguard.projection': projection.name, 'sprintguard.event.count': events.length } }, apply);
     current = to;
     batch = [];
     batchEnd = null;

@@ -14,6 +14,7 @@
 //     again within seconds and unparks each one that succeeds.
 import type { EventStore, Position, RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
+import { inEventsSpan, streamCategoryOf } from '../adapters/telemetry/spans.js';
 import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from '../lib/retry.js';
 import { advanceCheckpoint, ensureCheckpoint } from '../projections/checkpoints.js';
 import {
@@ -124,7 +125,9 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
         if (!(await slots.acquire(both))) return;
         let delay: number;
         try {
-          await reactor.handle(event, both);
+          // A span per step, the child of the append that wrote the event (docs/observability.md).
+          const attributes = { 'sprintguard.reactor': reactor.name, 'sprintguard.event.type': event.type, 'sprintguard.stream.category': streamCategoryOf(event.streamName), 'sprintguard.attempt': attempt + 1 };
+          await inEventsSpan(`reactor ${reactor.name}`, [event], { attributes }, () => reactor.handle(event, both));
           attempts.forget(event.id);
           return;
         } catch (err) {

@@ -11,6 +11,7 @@ import { buildApp } from '../../src/app.js';
 import type { ServiceOptions } from '../../src/composition/app-services.js';
 import { createIdentity } from '../../src/composition/identity.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
+import type { SpanExporter } from '../../src/adapters/telemetry/tracing.js';
 import { createServices, type Services } from '../../src/composition/services.js';
 import type { Service } from '../../src/server.js';
 import { createTestDatabaseUrl } from './database.js';
@@ -31,6 +32,8 @@ export interface TestAppOptions {
   label?: string;
   /** Code-only service options (e.g. the SNS verifier's trust, which only tests replace). */
   service?: ServiceOptions;
+  /** Receives the spans in place of the OTLP exporter, when OTEL_EXPORTER_OTLP_ENDPOINT is set in `env`. */
+  spanExporter?: SpanExporter;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,7 +47,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const identity = await createIdentity(config);
-  const infra = await openInfrastructure(config, pino({ level: config.LOG_LEVEL }));
+  const infra = await openInfrastructure(config, pino({ level: config.LOG_LEVEL }), options.spanExporter ? { spanExporter: options.spanExporter } : {});
   let services: Services | undefined;
   try {
     services = await createServices(infra, identity, options.service);

@@ -1,0 +1,98 @@
+// OpenTelemetry tracing (docs/observability.md, "Traces"): on only when an OTLP endpoint is
+// configured. The only file that imports the SDK: it installs a tracer provider, the
+// AsyncLocalStorage context manager and the W3C propagator as the process's globals, and removes
+// them on shutdown, after the last spans are exported. The SDK line is the 2.x one (with the 0.2xx
+// exporters), which runs on Node 20; the next majors need Node 22. The SDK is loaded only when
+// tracing is on: its modules take a few hundred milliseconds to load, which every process start and
+// every CLI command would pay for nothing.
+import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { setTracingActive, tracingActive } from './spans.js';
+
+export type { SpanExporter };
+
+export interface TracingOptions {
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; spans go to <endpoint>/v1/traces. Unset → off. */
+  endpoint: string | undefined;
+  serviceName: string;
+  /** Replaces the OTLP exporter (tests pass an in-memory one); each span is then exported as it ends. */
+  exporter?: SpanExporter;
+  log: { warn: (details: object, message: string) => void };
+}
+
+export interface Tracing {
+  readonly enabled: boolean;
+  /** Exports what is left and removes the globals; safe to call twice. */
+  shutdown(): Promise<void>;
+}
+
+const off: Tracing = { enabled: false, shutdown: async () => undefined };
+
+/** The OTLP/HTTP traces URL for a base endpoint, as the OpenTelemetry specification derives it. */
+export function tracesUrl(endpoint: string): string {
+  return `${endpoint.replace(/\/+$/, '')}/v1/traces`;
+}
+
+export async function startTracing(options: TracingOptions): Promise<Tracing> {
+  if (!options.endpoint) return off;
+  const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk, { ATTR_SERVICE_NAME }] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace-base'),
+      import('@opentelemetry/semantic-conventions'),
+    ]);
+  const { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor } = sdk;
+  if (tracingActive()) {
+    // The globals are the process's: a second infrastructure in one process (only tests build two)
+    // records into the first one's provider.
+    options.log.warn({}, 'tracing is already on in this process; this instance records through it');
+    return off;
+  }
+  // The SDK reports export failures (collector down, refused) through its diagnostic logger.
+  diag.setLogger(
+    {
+      error: (message, ...args) => options.log.warn({ otel: args.map(String) }, `tracing: ${message}`),
+      warn: (message, ...args) => options.log.warn({ otel: args.map(String) }, `tracing: ${message}`),
+      info: () => undefined,
+      debug: () => undefined,
+      verbose: () => undefined,
+    },
+    DiagLogLevel.WARN,
+  );
+  // Headers, timeout, compression and certificates come from the standard OTEL_EXPORTER_OTLP_*
+  // variables, which the exporter reads itself.
+  const processor = options.exporter
+    ? new SimpleSpanProcessor(options.exporter)
+    : new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint) }));
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
+    spanProcessors: [processor],
+  });
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(provider);
+  setTracingActive(true);
+
+  let stopping: Promise<void> | undefined;
+  return {
+    enabled: true,
+    shutdown: () =>
+      (stopping ??= (async () => {
+        setTracingActive(false);
+        try {
+          await provider.shutdown();
+        } catch (err) {
+          options.log.warn({ err }, 'tracing: the last spans could not be exported');
+        } finally {
+          trace.disable();
+          propagation.disable();
+          context.disable();
+          diag.disable();
+        }
+      })()),
+  };
+}

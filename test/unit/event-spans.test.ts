@@ -1,0 +1,87 @@
+// How a span that handles events continues their traces (src/adapters/telemetry/spans.ts): the
+// traceparent an append writes, a reactor step as the child of its event's append, a projection
+// batch as the child of one request's events or, when it mixes several requests' events, a trace of
+// its own linked to each; and nothing at all while tracing is off.
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { afterEach, describe, expect, it } from 'vitest';
+import { activeTraceparent, inEventsSpan, inSpan, streamCategoryOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
+import { startTracing, tracesUrl, type Tracing } from '../../src/adapters/telemetry/tracing.js';
+
+const quiet = { warn: () => undefined };
+let tracing: Tracing | undefined;
+afterEach(async () => {
+  await tracing?.shutdown();
+  tracing = undefined;
+});
+
+/** Appends "made" inside a request span: the traceparent each would write into its events. */
+async function appendedIn(request: string): Promise<{ traceparent: string; traceId: string; spanId: string }> {
+  return inSpan(request, {}, () =>
+    inSpan('append run', {}, async (span) => ({ traceparent: activeTraceparent()!, traceId: span.spanContext().traceId, spanId: span.spanContext().spanId })),
+  );
+}
+
+describe('event spans', () => {
+  it('are not recorded, and no traceparent is written, without an endpoint', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: undefined, serviceName: 'test', exporter, log: quiet });
+    expect(tracing.enabled).toBe(false);
+    expect(tracingActive()).toBe(false);
+    const result = await inSpan('append run', {}, async () => activeTraceparent());
+    expect(result).toBeUndefined();
+    await inEventsSpan('projection runs', [{ metadata: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } }], {}, async () => undefined);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('make a reactor step and a one-request batch children of the append, and a mixed batch a linked trace of its own', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    const a = await appendedIn('POST a');
+    const b = await appendedIn('POST b');
+    expect(a.traceparent).toBe(`00-${a.traceId}-${a.spanId}-01`);
+
+    await inEventsSpan('reactor run_executor', [{ metadata: { traceparent: a.traceparent } }], {}, () => inSpan('board comment', {}, async () => undefined));
+    await inEventsSpan('projection runs', [{ metadata: { traceparent: a.traceparent } }, { metadata: { traceparent: a.traceparent } }, { metadata: {} }], {}, async () => undefined);
+    await inEventsSpan('projection audit_events', [{ metadata: { traceparent: a.traceparent } }, { metadata: { traceparent: b.traceparent } }, { metadata: null }], {}, async () => undefined);
+    await inEventsSpan('projection members', [{ metadata: { traceparent: 'not a traceparent' } }], {}, async () => undefined);
+
+    const spans = exporter.getFinishedSpans();
+    const named = (name: string) => spans.find((s) => s.name === name)!;
+    const step = named('reactor run_executor');
+    expect(step.spanContext().traceId).toBe(a.traceId);
+    expect(step.parentSpanContext?.spanId).toBe(a.spanId);
+    expect(named('board comment').parentSpanContext?.spanId).toBe(step.spanContext().spanId);
+
+    const oneRequest = named('projection runs');
+    expect(oneRequest.parentSpanContext?.spanId).toBe(a.spanId);
+    expect(oneRequest.links.map((l) => l.context.spanId)).toEqual([a.spanId]);
+
+    const mixed = named('projection audit_events');
+    expect(mixed.parentSpanContext).toBeUndefined();
+    expect([a.traceId, b.traceId]).not.toContain(mixed.spanContext().traceId);
+    expect(mixed.links.map((l) => l.context.spanId)).toEqual([a.spanId, b.spanId]);
+
+    const untraced = named('projection members');
+    expect(untraced.parentSpanContext).toBeUndefined();
+    expect(untraced.links).toEqual([]);
+  });
+
+  it('record a failure by the error class only', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    class BoardDown extends Error {
+      override readonly name = 'BoardDown';
+    }
+    await expect(inSpan('board comment', {}, async () => Promise.reject(new BoardDown('token sk-secret refused')))).rejects.toThrow(BoardDown);
+    const [span] = exporter.getFinishedSpans();
+    expect(span!.status).toEqual({ code: 2, message: 'BoardDown' });
+    expect(span!.attributes['error.type']).toBe('BoardDown');
+    expect(JSON.stringify({ attributes: span!.attributes, events: span!.events })).not.toContain('sk-secret');
+  });
+
+  it('name streams by category and send to the OTLP traces path', () => {
+    expect(['run-r1', 'org-acme', 'run_claim-acme:jira:ENG', 'suppressions', 'chat-k', 'bench-1'].map(streamCategoryOf)).toEqual(['run', 'org', 'run_claim', 'suppressions', 'chat', 'other']);
+    expect(tracesUrl('http://collector:4318')).toBe('http://collector:4318/v1/traces');
+    expect(tracesUrl('http://collector:4318/otlp/')).toBe('http://collector:4318/otlp/v1/traces');
+  });
+});

@@ -50,6 +50,18 @@ export function createRunProcessor(deps: RunProcessorDeps) {
   const maxItems = deps.maxItems ?? 500;
 
   const load = async (runId: string) => (await loadStream(deps.store, runStreamId(runId), runDecider)).state;
+  // The trigger route plans its run at once and the executor, woken by RunRequested, would plan it
+  // too: both would read the board and one plan would be refused. One plan per run in flight here;
+  // the other caller waits for it and then finds the run planned.
+  const planning = new Map<string, Promise<void>>();
+  const planOnce = (runId: string, state: RunState): Promise<void> => {
+    let flight = planning.get(runId);
+    if (!flight) {
+      flight = plan(runId, state).finally(() => planning.delete(runId));
+      planning.set(runId, flight);
+    }
+    return flight;
+  };
   const run = (runId: string, command: RunCommand, context: CommandContext = SYSTEM) =>
     handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: runDecider, command, context: { ...context, org_id: context.org_id } });
 
@@ -182,7 +194,7 @@ export function createRunProcessor(deps: RunProcessorDeps) {
     async planIfNeeded(runId: string): Promise<RunState> {
       const state = await load(runId);
       if (state.status === 'planning') {
-        await plan(runId, state);
+        await planOnce(runId, state);
         return load(runId);
       }
       return state;
@@ -192,7 +204,7 @@ export function createRunProcessor(deps: RunProcessorDeps) {
       for (;;) {
         if (signal?.aborted) return;
         const state = await load(runId);
-        if (state.status === 'planning') await plan(runId, state);
+        if (state.status === 'planning') await planOnce(runId, state);
         else if (state.status === 'executing') {
           if (!(await executeNext(runId, state))) return;
         } else if (state.status === 'cancelled' && state.actions.some((a) => a.status === 'executing')) {

@@ -52,6 +52,21 @@ export default tseslint.config(
     plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'local/no-import-cycle': ['error', { root: 'src' }] },
   },
+  // Every PostgreSQL connection is made in database.ts (src/adapters/README.md): elsewhere in src,
+  // pg and knex are imported for their types only.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/adapters/postgres/database.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind='value'][source.value=/^(pg|knex)$/]",
+          message: 'PostgreSQL connections are made in src/adapters/postgres/database.ts only (src/adapters/README.md): import pg and knex as types here (`import type`).',
+        },
+      ],
+    },
+  },
   // The rule itself is plain JavaScript outside the TypeScript project.
   { files: ['eslint-rules/**'], ...tseslint.configs.disableTypeChecked },
   directions('domain', ['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'], { regex: '^(?:knex|pg|fastify|fastify-plugin)(?:/|$)', message: `domain/ is pure: no database, no HTTP; ${see}.` }),

@@ -1,7 +1,9 @@
-// Flat config: typescript-eslint's type-aware rules over src, test and bench, and the import
-// directions between the folders of src (docs/architecture.md, "Folders and import directions").
+// Flat config: typescript-eslint's type-aware rules over src, test and bench, the import
+// directions between the folders of src and no import circle in src (docs/architecture.md,
+// "Folders and import directions").
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './eslint-rules/no-import-cycle.js';
 
 // Import directions: `no-restricted-imports` per folder, each pattern a regular expression over the
 // import path as written (relative imports only, so `node:http` or `outbound-http/` never match a
@@ -44,6 +46,29 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true, allowNullish: true }],
     },
   },
+  // Any circle of relative imports in src, type-only imports included (eslint-rules/no-import-cycle.js).
+  {
+    files: ['src/**/*.ts'],
+    plugins: { local: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'local/no-import-cycle': ['error', { root: 'src' }] },
+  },
+  // Every PostgreSQL connection is made in database.ts (src/adapters/README.md): elsewhere in src,
+  // pg and knex are imported for their types only.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['src/adapters/postgres/database.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[importKind='value'][source.value=/^(pg|knex)$/]",
+          message: 'PostgreSQL connections are made in src/adapters/postgres/database.ts only (src/adapters/README.md): import pg and knex as types here (`import type`).',
+        },
+      ],
+    },
+  },
+  // The rule itself is plain JavaScript outside the TypeScript project.
+  { files: ['eslint-rules/**'], ...tseslint.configs.disableTypeChecked },
   directions('domain', ['adapters', 'http', 'projections', 'queries', 'commands', 'reactors'], { regex: '^(?:knex|pg|fastify|fastify-plugin)(?:/|$)', message: `domain/ is pure: no database, no HTTP; ${see}.` }),
   directions('lib', [], { regex: '^\\.\\./', message: `lib/ holds helpers that import nothing of ours: ${see}.` }),
   directions('commands', ['http', 'queries', 'projections', 'reactors']),

@@ -106,7 +106,6 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   await app.register(exportRoutes, services.exports);
   await app.register(auditRoutes, services.audit);
   const { feed } = services.runStream;
-  app.decorate('runFeed', feed);
   app.addHook('onClose', () => feed.close());
   await app.register(runStreamRoutes, services.runStream);
   await app.register(runCommandRoutes, services.runs);

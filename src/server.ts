@@ -3,8 +3,7 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { EventStoreUnavailableError } from './adapters/event-store.js';
-import { isPostgresUnavailable } from './adapters/postgres/unavailable.js';
+import { isDependencyUnavailable } from './adapters/postgres/unavailable.js';
 import { buildApp } from './app.js';
 import type { ServiceOptions } from './composition/app-services.js';
 import { createSharedCommands } from './composition/commands.js';
@@ -16,7 +15,7 @@ import { createMetricsEndpoint } from './composition/telemetry.js';
 import type { Config } from './config.js';
 import { buildStartingApp } from './http/starting-app.js';
 import type { Projector } from './projections/projector.js';
-import { backoffDelay, sleep } from './lib/retry.js';
+import { retry } from './lib/retry.js';
 
 export interface Service {
   app: FastifyInstance;
@@ -61,10 +60,15 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   // A database that cannot be reached at start is waited for, not fatal: meanwhile a placeholder
   // answers on the port (readiness 503), so orchestrators see a live, unready process.
   let placeholder: FastifyInstance | undefined;
-  const service = await retryWhileUnavailable(log, () => createService(config, log, options), async () => {
-    if (placeholder) return;
-    placeholder = buildStartingApp(['database', 'event_store']);
-    await placeholder.listen({ port: config.PORT, host: config.HOST });
+  const service = await retry(() => createService(config, log, options), {
+    policy: UNAVAILABLE_BACKOFF,
+    retryable: isDependencyUnavailable,
+    onRetry: async (_err, _attempt, delayMs) => {
+      log.warn({ retryInMs: delayMs }, 'the database cannot be reached; waiting for it');
+      if (placeholder) return;
+      placeholder = buildStartingApp(['database', 'event_store']);
+      await placeholder.listen({ port: config.PORT, host: config.HOST });
+    },
   });
   const metrics = createMetricsEndpoint(config, service.infra);
   try {
@@ -90,22 +94,6 @@ export async function startServer(config: Config, log: Logger = createLogger(con
 
 /** Waits for an unreachable database: 250 ms doubling up to 10 s, no jitter (one process waits alone). */
 const UNAVAILABLE_BACKOFF = { initialMs: 250, maxMs: 10_000, jitter: 0 };
-
-/** Runs `open` until it succeeds or fails for another reason than an unreachable dependency. */
-async function retryWhileUnavailable<T>(log: Logger, open: () => Promise<T>, onWaiting: () => Promise<void>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await open();
-    } catch (err) {
-      const unavailable = err instanceof EventStoreUnavailableError || isPostgresUnavailable(err) || isPostgresUnavailable((err as { cause?: unknown }).cause);
-      if (!unavailable) throw err;
-      const delay = backoffDelay(attempt, UNAVAILABLE_BACKOFF);
-      log.warn({ retryInMs: delay }, 'the database cannot be reached; waiting for it');
-      await onWaiting();
-      await sleep(delay);
-    }
-  }
-}
 
 /** `sprintguard worker`: reactors and scheduler only. */
 export async function startWorker(config: Config, log: Logger = createLogger(config)): Promise<{ close: () => Promise<void> }> {

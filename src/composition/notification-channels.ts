@@ -35,7 +35,7 @@ function createConfiguredMailer(config: Infrastructure['config']): NotificationC
   });
 }
 
-export function createConfiguredNotifier(infra: Infrastructure, notifications: NotificationCommands) {
+export function createConfiguredNotifier(infra: Infrastructure, notifications: NotificationCommands, now: () => Date) {
   const { config } = infra;
   const webhook = { timeoutMs: config.NOTIFY_TIMEOUT_MS };
   const chatChannel = (kind: ChatChannelKind, url: string, signal: AbortSignal): NotificationChannel => {
@@ -63,6 +63,7 @@ export function createConfiguredNotifier(infra: Infrastructure, notifications: N
     ...(config.PUBLIC_URL ? { consoleBaseUrl: new URL('/app/', config.PUBLIC_URL).href } : {}),
     retry: { maxAttempts: config.NOTIFY_MAX_ATTEMPTS, maxDelayMs: config.NOTIFY_MAX_RETRY_DELAY_MS },
     maxEventAgeMs: config.NOTIFY_MAX_EVENT_AGE_MS,
+    now,
     log: infra.log.child({ component: 'notifier' }),
     onSettled: (channel, status) => infra.metrics.recordNotificationDelivery(channel, status),
   });

@@ -21,7 +21,7 @@ export function createWorkers(infra: Infrastructure, shared: SharedCommands): Wo
   const reactorList = [
     createRunExecutorReactor(runProcessor),
     createProposalApplierReactor(createProposalApplier({ store, boards: boards.providers, now })),
-    createNotifierReactor(createConfiguredNotifier(infra, boards.notifications)),
+    createNotifierReactor(createConfiguredNotifier(infra, boards.notifications, now)),
   ];
   const reactors = createReactorRunner({
     store,

@@ -1,16 +1,11 @@
 // Route options and request fields our plugins add to Fastify.
 import 'fastify';
-import type { RunFeed } from './sse/run-feed.js';
 import type { Identity } from '../adapters/identity/identity.js';
 import type { Permission } from '../domain/permissions.js';
 import type { Access } from './plugins/permissions.js';
 import type { AuthFailureBudget } from './plugins/rate-limit.js';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** The process's one fanned-out subscription to run events (SSE). */
-    runFeed: RunFeed;
-  }
   interface FastifyContextConfig {
     /**
      * No bearer token needed (health, readiness, signed webhooks). Set from

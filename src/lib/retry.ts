@@ -47,8 +47,8 @@ export interface RetryOptions {
   /** Give up after this many retries (default: never). */
   maxRetries?: number;
   signal?: AbortSignal;
-  /** Told before each wait, e.g. to log. */
-  onRetry?: (err: unknown, attempt: number, delayMs: number) => void;
+  /** Told before each wait, e.g. to log; the wait starts once what it returns has settled. */
+  onRetry?: (err: unknown, attempt: number, delayMs: number) => void | Promise<void>;
 }
 
 /** Runs `fn` until it succeeds, waiting `backoffDelay` between attempts; rethrows what is not retried. */
@@ -60,7 +60,7 @@ export async function retry<T>(fn: (attempt: number) => Promise<T>, options: Ret
       const retryable = options.retryable?.(err, attempt) ?? true;
       if (!retryable || options.signal?.aborted || (options.maxRetries !== undefined && attempt >= options.maxRetries)) throw err;
       const delay = backoffDelay(attempt, options.policy);
-      options.onRetry?.(err, attempt, delay);
+      await options.onRetry?.(err, attempt, delay);
       await sleep(delay, options.signal);
       if (options.signal?.aborted) throw err;
     }

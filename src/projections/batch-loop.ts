@@ -19,6 +19,7 @@ import { isInfrastructureError, parkEvent, type AttemptCounter } from './parked-
 import type { ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
 import { ReadAhead } from './read-ahead.js';
+import { yieldToEventLoop } from '../lib/event-loop.js';
 
 export interface RunBatchesOptions {
   store: EventStore;
@@ -103,7 +104,7 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
         if (batchEnd !== null) {
           // Nothing waiting. Live: if nothing arrives by the next turn of the event loop, apply now.
           // Catching up: the next page is on its way; give the batch a moment to fill.
-          if (live) await immediate();
+          if (live) await yieldToEventLoop();
           else await reader.wait(options.maxBatchDelayMs);
           if (reader.size === 0) await flush();
           continue;
@@ -223,10 +224,4 @@ async function applyBatchOrPark(
     poison.onParked?.(f.event, f.error, poison.attempts.count(f.event.id));
     poison.attempts.forget(f.event.id);
   }
-}
-
-// --- small helpers ---------------------------------------------------------------------------------
-
-function immediate(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

@@ -3,12 +3,13 @@
 import type { Static } from '@sinclair/typebox';
 import type { EventStore, RecordedEvent } from '../adapters/event-store.js';
 import { StreamNotFoundError } from '../adapters/event-store.js';
-import { runDecider, runTenancy, type RunState } from '../domain/run.decider.js';
+import { runDecider, runTenancy } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { runStreamId } from '../domain/streams.js';
 import { belongsTo } from '../domain/tenancy.js';
 import type { HistoryEntrySchema, RunView } from '../http/schemas/runs.schemas.js';
-import { runViewFromState } from './run-views.js';
+import { foldRunRows } from '../projections/run-rows.js';
+import { toRunView } from './run-views.js';
 
 export type HistoryEntry = Static<typeof HistoryEntrySchema>;
 
@@ -49,23 +50,7 @@ export async function runAsOf(store: EventStore, orgId: string, runId: string, a
   const events = await readRun(store, orgId, runId);
   if (!events) return undefined;
   const upTo = events.filter((e) => ('time' in asOf ? e.created.getTime() <= asOf.time.getTime() : e.revision <= asOf.revision));
-  if (upTo.length === 0) return undefined;
-  let state: RunState = runDecider.initialState;
-  for (const e of upTo) state = runDecider.evolve(state, { type: e.type, data: e.data } as RunEvent);
-  const terminal = upTo.findLast((e) => e.type === 'RunCompleted' || e.type === 'RunFailed' || e.type === 'RunRejected' || e.type === 'RunCancelled');
-  const planned = upTo.find((e) => e.type === 'RunPlanned');
-  const cyclesRun = planned ? ((planned.data as { cycles?: string[] }).cycles ?? state.request!.cycles) : [];
-  return runViewFromState(state, { updatedAt: upTo.at(-1)!.created, completedAt: terminal?.created, itemsRead: itemsRead(upTo), error: errorOf(upTo), cyclesRun });
-}
-
-function itemsRead(events: RecordedEvent[]): number {
-  const planned = events.find((e) => e.type === 'RunPlanned');
-  return planned ? ((planned.data as { items_read?: number }).items_read ?? 0) : 0;
-}
-
-function errorOf(events: RecordedEvent[]): string | null {
-  const last = events.findLast((e) => e.type === 'RunFailed' || e.type === 'RunRejected' || e.type === 'RunCancelled');
-  if (!last) return null;
-  const d = last.data as { error?: string; reason?: string };
-  return d.error ?? d.reason ?? null;
+  // The row the read model held after these events, by the read model's own rules.
+  const { run } = foldRunRows(upTo);
+  return run ? toRunView(run) : undefined;
 }

@@ -1,9 +1,10 @@
 // The one mapping of the runs read model to the API's Run and RunAction (src/http/schemas/runs.schemas.ts):
-// rows read by the queries, and the rows the read model would hold computed from a folded run state
-// (as-of reads, command answers given before the read model is read back).
+// rows read by the queries, and rows computed by the read model's own rules (projections/run-rows.ts)
+// without reading it (as-of reads, command answers given before the read model is read back).
 import type { RunState } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import type { ActionView, RunView } from '../http/schemas/runs.schemas.js';
+import { plannedActionRow, recordDecision } from '../projections/run-rows.js';
 import type { RunActionRow, RunRow } from '../projections/runs.schema.js';
 
 /** Timestamps as a read gives them: Date from the driver, or text already formatted by the query. */
@@ -64,67 +65,24 @@ export function toActionView(a: ActionRowRead): ActionView {
   };
 }
 
-/** The run as the read model would hold it, computed from a folded state, in the one Run shape (toRunView). */
-export function runViewFromState(
-  state: RunState,
-  times: { updatedAt: Date; completedAt: Date | undefined; itemsRead: number; error: string | null; cyclesRun?: string[] },
-): RunView {
-  const r = state.request!;
-  const count = (status: string) => state.actions.filter((a) => a.status === status).length;
-  return toRunView({
-    run_id: r.run_id,
-    board_type: r.board_type,
-    project_key: r.project_key,
-    status: state.status!,
-    is_dry_run: r.dry_run || r.settings.write_mode === 'dry_run',
-    planned_actions_count: state.actions.length,
-    executed_actions_count: count('executed'),
-    cycles_run: times.cyclesRun ?? r.cycles,
-    flow: r.flow,
-    write_mode: r.settings.write_mode,
-    // Approved over the run's life: an executed (or failed, or executing) action was approved.
-    approved_actions_count: count('approved') + count('executing') + count('executed') + count('failed'),
-    rejected_actions_count: count('rejected'),
-    failed_actions_count: count('failed'),
-    skipped_actions_count: count('skipped'),
-    pending_actions_count: count('proposed'),
-    items_read: times.itemsRead,
-    requested_by: r.requested_by,
-    error: times.error,
-    created_at: r.at,
-    updated_at: times.updatedAt,
-    completed_at: times.completedAt ?? null,
-  });
-}
-
 /**
  * An action just decided, from the command's own result (the state after the append and the
- * decision events), in the one RunAction shape (toActionView): what the read model holds once it
- * has caught up, without the round trip of reading it back. Undefined when the run has no such action.
+ * decision events), in the one RunAction shape (toActionView): the row the read model holds once it
+ * has caught up (built by the read model's own helpers, projections/run-rows.ts), without the round
+ * trip of reading it back. One difference: `decided_at` is the decision's own time (the event's `at`),
+ * the read model's the time the store recorded the event, which this process does not know yet
+ * (they differ by the append's duration). Undefined when the run has no such action.
  */
 export function decidedActionView(runId: string, actionId: string, state: RunState, events: readonly RunEvent[]): ActionView | undefined {
   const index = state.actions.findIndex((a) => a.action_id === actionId);
   const action = state.actions[index];
   if (!action) return undefined;
+  const row = plannedActionRow(runId, state.request?.org_id ?? '', action, index, new Date(0), '0');
+  row.status = action.status;
   const decision = events.find(
     (e): e is Extract<RunEvent, { type: 'ActionApproved' | 'ActionRejected' }> =>
       (e.type === 'ActionApproved' || e.type === 'ActionRejected') && e.data.action_id === actionId,
   );
-  return toActionView({
-    action_id: action.action_id,
-    run_id: runId,
-    seq: index + 1,
-    cycle: action.cycle,
-    kind: action.kind,
-    item_key: action.item_key,
-    item_title: action.item_title ?? null,
-    params: action.params,
-    reason: action.reason,
-    status: action.status,
-    decided_by: decision?.data.by ?? null,
-    decided_at: decision?.data.at ?? null,
-    decision_reason: decision?.type === 'ActionRejected' ? (decision.data.reason ?? null) : null,
-    executed_at: null,
-    error: null,
-  });
+  if (decision) recordDecision(row, decision, new Date(decision.data.at));
+  return toActionView(row);
 }

@@ -55,7 +55,8 @@ export interface NotifierDeps {
    * log, or a reset checkpoint, must not flood channels with the past.
    */
   maxEventAgeMs?: number;
-  now?: () => Date;
+  /** The composition's one clock: ages events and dates the ledger's rows. */
+  now: () => Date;
   log?: ProjectorLog;
   /** Told each settled delivery: channel (slack, teams, discord, email) and outcome, for the metrics. */
   onSettled?: (channel: string, status: DeliveryStatus) => void;
@@ -70,7 +71,7 @@ type Settled = { status: DeliveryStatus; attempts: number; error: string | null 
 export function createNotifier(deps: NotifierDeps) {
   const ledger = createNotificationLedger(deps.knex);
   const log = deps.log ?? silent;
-  const now = deps.now ?? (() => new Date());
+  const { now } = deps;
   const maxAttempts = Math.max(1, deps.retry?.maxAttempts ?? 4);
   const baseDelayMs = deps.retry?.baseDelayMs ?? 1_000;
   const maxDelayMs = deps.retry?.maxDelayMs ?? 30_000;

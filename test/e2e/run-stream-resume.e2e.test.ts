@@ -3,6 +3,11 @@
 //   clients' own reconnect (Last-Event-ID sent by the client library) gives no gap and no duplicate;
 // - clients joining while events are being appended switch from history to live without a gap;
 // - N clients share one subscription, which stops when the last one leaves and restarts on demand.
+// The runs are appended below the command layer, but one whole decision per append, as the command
+// handler appends them, and with one action left undecided: the run executor runs (as in `serve`) and
+// finds nothing to do. A run cut between its RunPlanned and its ApprovalRequested looks like a run
+// being planned; the executor would fail it (no board is connected) and append to the stream
+// between two of the test's appends.
 import { EventSource } from 'eventsource';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunCommand } from '../../src/domain/run.decider.js';
@@ -15,13 +20,24 @@ let t: TestApp;
 let base: string;
 let token: string;
 
-/** A long run: `items` planned actions, then each approved one by one (one event each). */
-function longRun(runId: string, items: number): RunEvent[] {
+/**
+ * A long run: requested and planned (one decision of `planned` events), then `items` actions approved
+ * one by one (one decision of two events each). One more action is planned and never decided, so the
+ * run waits for approval and never executes.
+ */
+function longRun(runId: string, items: number): { events: RunEvent[]; planned: number } {
   const now = new Date();
-  const keys = Array.from({ length: items }, (_, i) => `RES-${i + 1}`);
-  const approvals: RunCommand[] = keys.map((_, i) => ({ type: 'ApproveAction', actionId: `act-${i + 1}`, by: 'ada', now }));
-  return runEvents({ runId, orgId: ORG, projectKey: 'RES', items: keys, now }, ...approvals);
+  const keys = Array.from({ length: items + 1 }, (_, i) => `RES-${i + 1}`);
+  const seed = { runId, orgId: ORG, projectKey: 'RES', items: keys, now };
+  const approvals: RunCommand[] = keys.slice(0, items).map((_, i) => ({ type: 'ApproveAction', actionId: `act-${i + 1}`, by: 'ada', now }));
+  const planned = runEvents(seed).length;
+  const events = runEvents(seed, ...approvals);
+  expect(events.length).toBe(planned + 2 * items);
+  expect(events.at(-1)!.type).not.toBe('RunExecutionStarted');
+  return { events, planned };
 }
+
+const feed = () => t.services.app.runStream.feed;
 
 /** Appends events[from, to) to the run stream, with the exact expected revision. */
 async function appendRange(runId: string, events: RunEvent[], from: number, to: number) {
@@ -83,38 +99,40 @@ afterAll(async () => t?.close());
 
 describe('run stream: reconnection and joining under appends', () => {
   it('reconnects by itself after the server drops it, resuming after Last-Event-ID with no gap and no duplicate', async () => {
-    const events = longRun('res-1', 30);
-    await appendRange('res-1', events, 0, 10);
+    const { events, planned } = longRun('res-1', 30);
+    // Decision boundaries: the plan and two approvals; five more approvals; the rest.
+    const [first, second] = [planned + 4, planned + 14];
+    await appendRange('res-1', events, 0, first);
     const clients = [connect(`${base}/api/runs/stream?run_id=res-1`), connect(`${base}/api/runs/stream?run_id=res-1`), connect(`${base}/api/runs/stream?run_id=res-1`, '4')];
     try {
-      await until(() => clients.every((c) => c.ids.at(-1) === '9'), 'the first ten events');
-      expect(t.app.runFeed.subscriptions).toBe(1);
+      await until(() => clients.every((c) => c.ids.at(-1) === String(first - 1)), 'the first events');
+      expect(feed().subscriptions).toBe(1);
 
       // Every connection dropped by the server; the feed loses its last listener and stops.
       t.app.server.closeAllConnections();
-      await until(() => t.app.runFeed.subscriptions === 0, 'the feed to stop');
-      await appendRange('res-1', events, 10, 20);
+      await until(() => feed().subscriptions === 0, 'the feed to stop');
+      await appendRange('res-1', events, first, second);
       await until(() => clients.every((c) => c.opens === 2), 'the clients to reconnect');
-      await appendRange('res-1', events, 20, events.length);
+      await appendRange('res-1', events, second, events.length);
 
       await until(() => clients.every((c) => c.ids.at(-1) === String(events.length - 1)), 'every event');
       expect(clients[0]!.ids).toEqual(range(0, events.length));
       expect(clients[1]!.ids).toEqual(range(0, events.length));
       expect(clients[2]!.ids).toEqual(range(5, events.length));
-      expect(t.app.runFeed.subscriptions).toBe(1);
+      expect(feed().subscriptions).toBe(1);
     } finally {
       for (const c of clients) c.es.close();
     }
-    await until(() => t.app.runFeed.subscriptions === 0, 'the feed to stop after the last client');
+    await until(() => feed().subscriptions === 0, 'the feed to stop after the last client');
   });
 
   it('joins history to live with no gap and no duplicate while events are being appended; N clients share one subscription', async () => {
-    const events = longRun('res-2', 60);
-    await appendRange('res-2', events, 0, 5);
-    let appended = 5;
+    const { events, planned } = longRun('res-2', 60);
+    await appendRange('res-2', events, 0, planned);
+    let appended = planned;
     const writer = (async () => {
       while (appended < events.length) {
-        const next = Math.min(events.length, appended + 2);
+        const next = appended + 2; // one approval
         await appendRange('res-2', events, appended, next);
         appended = next;
         await new Promise((r) => setTimeout(r, 10));
@@ -130,21 +148,22 @@ describe('run stream: reconnection and joining under appends', () => {
       }
       await writer;
       await Promise.all(clients.map((c) => c.client.opened));
-      expect(t.app.runFeed.subscriptions).toBe(1);
+      expect(feed().subscriptions).toBe(1);
       await until(() => clients.every((c) => c.client.ids.at(-1) === String(events.length - 1)), 'every client to reach the end');
       for (const { client, from } of clients) expect(client.ids).toEqual(range(from, events.length));
     } finally {
-      await writer;
+      // Closed whatever happened (the writer's failure is the test's), so no stream outlives the test.
+      await Promise.allSettled([writer]);
       for (const { client } of clients) client.es.close();
     }
-    await until(() => t.app.runFeed.subscriptions === 0, 'the feed to stop after the last client');
+    await until(() => feed().subscriptions === 0, 'the feed to stop after the last client');
   });
 
   it('delivers an event appended right after the stream opens (the feed starts before the answer)', async () => {
     // The organization feed is live only: what counts is that nothing appended after "open" is lost,
     // including when this very connection starts the feed.
     for (let round = 0; round < 5; round++) {
-      await until(() => t.app.runFeed.subscriptions === 0, 'no feed');
+      await until(() => feed().subscriptions === 0, 'no feed');
       const received: string[] = [];
       const es = new EventSource(`${base}/api/runs/stream`, {
         fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` } }),
@@ -152,7 +171,8 @@ describe('run stream: reconnection and joining under appends', () => {
       es.addEventListener('RunRequested', (ev) => received.push(String(JSON.parse(String(ev.data)).run_id)));
       try {
         await new Promise<void>((resolve) => es.addEventListener('open', () => resolve()));
-        await appendRange(`res-live-${round}`, longRun(`res-live-${round}`, 1), 0, 1);
+        const { events, planned } = longRun(`res-live-${round}`, 0);
+        await appendRange(`res-live-${round}`, events, 0, planned);
         await until(() => received.length === 1, 'the live event');
         expect(received).toEqual([`res-live-${round}`]);
       } finally {

@@ -67,7 +67,7 @@ describe('run stream (SSE)', () => {
     const b = connect(`${base}/api/runs/stream?run_id=sse-1`, token);
     try {
       await until(() => a.received.length === history.length && b.received.length === history.length);
-      expect(t.app.runFeed.subscriptions).toBe(1);
+      expect(t.services.app.runStream.feed.subscriptions).toBe(1);
       expect(a.received.map((m) => m.id)).toEqual(history.map((_, i) => String(i)));
       expect(a.received[0]!.type).toBe('RunRequested');
 

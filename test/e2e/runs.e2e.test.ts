@@ -163,7 +163,7 @@ describe('runs against Jira', () => {
     }
   });
 
-  it('lists runs newest first with the spec fields and filters; another organization sees none', async () => {
+  it('lists runs newest first with the documented fields and filters; another organization sees none', async () => {
     const list = await h.call<RunBody[]>('GET', '/api/runs?limit=3&board_type=jira');
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(3);

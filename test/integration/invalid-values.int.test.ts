@@ -1,6 +1,6 @@
 // Every route of the OpenAPI document, walked with invalid values of each of its parameters (path,
 // query, header and body fields, from the document itself): no answer is a server error, and every
-// error has one of the spec's shapes — {detail: text}, {detail: {error, required_permission, role}}
+// error has one of the API's shapes (README, "Calling the API") — {detail: text}, {detail: {error, required_permission, role}}
 // or {error: text}.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -79,7 +79,7 @@ function invalidFieldValues(schema: JsonSchema | undefined): unknown[] {
   return values;
 }
 
-/** What is wrong with an answer, or undefined when it is a non-server error in a spec shape (or a success). */
+/** What is wrong with an answer, or undefined when it is a non-server error in an API error shape (or a success). */
 function problemWith(name: string, res: { statusCode: number; body: string }): string | undefined {
   const where = `${name} → ${res.statusCode} ${res.body.slice(0, 160)}`;
   const billingUnconfigured = name.includes('/api/billing/') && res.statusCode === 503;
@@ -111,7 +111,7 @@ function pathWith(path: string, params: Parameter[], override?: { name: string; 
 }
 
 describe('invalid values on every route of the OpenAPI document', () => {
-  it('never answer a server error, and answer errors in the spec shapes', async () => {
+  it('never answer a server error, and answer errors in the API error shapes', async () => {
     const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
     expect(operations.length).toBeGreaterThan(40);
     let requests = 0;

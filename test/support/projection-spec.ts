@@ -1,4 +1,4 @@
-// Projection spec (Emmett's rule, STYLE.md "Tests"): apply the same events to a projection on a real
+// Projection spec (a rule taken from Emmett's projection tests): apply the same events to a projection on a real
 // database twice over — once with every event delivered once, once with every event delivered twice
 // (duplicates next to each other inside a batch and straddling batch boundaries) — and require the
 // projection's tables to hold identical rows. That is the idempotency the projector relies on when a

@@ -60,10 +60,39 @@ describe('retry', () => {
         if (attempt < 3) throw new Error(`fail ${attempt}`);
         return attempt;
       },
-      { policy: fast, onRetry: (_err, attempt) => told.push(attempt) },
+      {
+        policy: fast,
+        onRetry: (_err, attempt) => {
+          told.push(attempt);
+        },
+      },
     );
     expect(result).toBe(3);
     expect(told).toEqual([0, 1, 2]);
+  });
+
+  it('waits for an asynchronous onRetry before trying again, and rethrows its failure', async () => {
+    const steps: string[] = [];
+    await retry(
+      async (attempt) => {
+        steps.push(`try ${attempt}`);
+        if (attempt < 2) throw new Error('down');
+      },
+      {
+        policy: fast,
+        onRetry: async (_err, attempt) => {
+          await sleep(20);
+          steps.push(`told ${attempt}`);
+        },
+      },
+    );
+    expect(steps).toEqual(['try 0', 'told 0', 'try 1', 'told 1', 'try 2']);
+    await expect(
+      retry(async () => Promise.reject(new Error('down')), {
+        policy: fast,
+        onRetry: async () => Promise.reject(new Error('cannot wait')),
+      }),
+    ).rejects.toThrow('cannot wait');
   });
 
   it('rethrows what is not retryable, and gives up after maxRetries', async () => {

@@ -14,7 +14,7 @@ export class SseParser {
   private data: string[] = [];
   private event = '';
   private id: string | undefined;
-  /** Last id seen (kept across events, as the spec's "last event ID buffer"). */
+  /** Last id seen (kept across events, as the HTML standard's "last event ID buffer" of EventSource). */
   lastEventId: string | undefined;
   /** Reconnection delay the server asked for, in ms. */
   retryMs: number | undefined;

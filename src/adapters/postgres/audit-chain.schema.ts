@@ -5,12 +5,10 @@
 // lock serializes this stream's appenders), so the chain costs no extra round trip and no extra write.
 import type { Knex } from 'knex';
 import type { Migration } from './migrate.js';
-import { WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.schema.js';
+import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
 // Same as 001's es.append, plus p_digests and the sealing of the metadata before the insert.
-// A function, not a constant: event-store.schema.ts lists this migration, so its exports are not
-// initialised yet while this module loads.
-const createSealingAppend = () => `
+const CREATE_SEALING_APPEND = `
 DROP FUNCTION es.append(text, text, bigint, uuid[], text[], jsonb[], jsonb[]);
 
 CREATE FUNCTION es.append(p_stream text, p_expected text, p_expected_rev bigint,
@@ -91,6 +89,6 @@ END $$;
 export const auditChainMigration: Migration = {
   name: '002_audit_chain',
   up: async (knex: Knex) => {
-    await knex.raw(createSealingAppend());
+    await knex.raw(CREATE_SEALING_APPEND);
   },
 };

@@ -1,6 +1,8 @@
 // All PostgreSQL connections are made here: one pg pool for the event store and the projector's
-// raw SQL, one knex instance (its own pool) for read models and queries, and the dedicated sessions
-// (a leader lock, the LISTEN connection) that must live exactly as long as their own connection.
+// raw SQL, one knex instance (its own pool) for read models and queries, the exports' pool, and the
+// dedicated sessions (a leader lock, the LISTEN connection, the embedded cluster's password change)
+// that must live exactly as long as their own connection. eslint.config.js keeps it so: elsewhere
+// in src, pg and knex are imported as types only.
 import knexFactory, { type Knex } from 'knex';
 import pg from 'pg';
 

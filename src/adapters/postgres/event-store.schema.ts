@@ -8,9 +8,7 @@
 import type { Knex } from 'knex';
 import type { MigrationSet } from './migrate.js';
 import { auditChainMigration } from './audit-chain.schema.js';
-
-/** SQLSTATE raised by es.append for a wrong expected version; DETAIL is JSON {stream, expected, actual}. */
-export const WRONG_EXPECTED_VERSION_SQLSTATE = 'ES409';
+import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
 const CREATE_TABLES = `
 CREATE SCHEMA IF NOT EXISTS es;

@@ -1,7 +1,7 @@
 // Error translation of the PostgreSQL event store: a failed append becomes the port's
 // WrongExpectedVersionError, and connection-level or resource failures EventStoreUnavailableError.
-import { UNAVAILABLE_CODES } from '../../lib/network-errors.js';
 import { EventStoreUnavailableError, WrongExpectedVersionError, type ExpectedRevision, type Revision } from '../event-store.js';
+import { isPostgresUnavailable } from './unavailable.js';
 
 export function wrongExpectedVersion(stream: string, expected: ExpectedRevision, err: unknown): WrongExpectedVersionError {
   let actual: Revision | 'no_stream' = 'no_stream';
@@ -23,16 +23,9 @@ export function constraintOf(err: unknown): string | undefined {
   return (err as { constraint?: string } | null)?.constraint;
 }
 
-/** Connection-level and resource failures become EventStoreUnavailableError ("retry later"). */
+/** Connection-level and resource failures (unavailable.ts) become EventStoreUnavailableError ("retry later"). */
 export function translateError(err: unknown): unknown {
-  if (err instanceof EventStoreUnavailableError) return err;
-  const code = sqlState(err);
+  if (err instanceof EventStoreUnavailableError || !isPostgresUnavailable(err)) return err;
   const message = err instanceof Error ? err.message : String(err);
-  const unavailable =
-    // 08: connection exception; 53: insufficient resources; 57P01-03: shutdown / cannot connect now.
-    (code !== undefined && (/^(08|53|57P0)/.test(code) || UNAVAILABLE_CODES.has(code))) ||
-    /Connection terminated|timeout exceeded when trying to connect|Cannot use a pool after calling end|Client has encountered a connection error|not queryable/i.test(
-      message,
-    );
-  return unavailable ? new EventStoreUnavailableError(`PostgreSQL event store unavailable: ${message}`, { cause: err }) : err;
+  return new EventStoreUnavailableError(`PostgreSQL event store unavailable: ${message}`, { cause: err });
 }

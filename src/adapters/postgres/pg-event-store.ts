@@ -27,7 +27,7 @@ import {
   type SubscribeToStreamOptions,
   type SubscriptionItem,
 } from '../event-store.js';
-import { WRONG_EXPECTED_VERSION_SQLSTATE } from './event-store.schema.js';
+import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 import { constraintOf, sqlState, translateError, wrongExpectedVersion } from './pg-errors.js';
 import {
   appendValues,

@@ -6,8 +6,8 @@
 //                              never the exception text.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { EventStoreUnavailableError, WrongExpectedVersionError } from '../../adapters/event-store.js';
-import { isPostgresUnavailable } from '../../adapters/postgres/unavailable.js';
+import { WrongExpectedVersionError } from '../../adapters/event-store.js';
+import { isDependencyUnavailable } from '../../adapters/postgres/unavailable.js';
 import { DomainError, errorStatus } from '../../domain/errors.js';
 
 /** Errors of the authentication and rate-limit middleware, rendered as { error }. */
@@ -59,9 +59,6 @@ export function isPoolAcquireTimeout(err: unknown): boolean {
   return false;
 }
 
-function isConnectionFailure(err: unknown): boolean {
-  return err instanceof EventStoreUnavailableError || isPostgresUnavailable(err) || isPostgresUnavailable((err as { cause?: unknown }).cause);
-}
 
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
@@ -109,7 +106,7 @@ export default fp(
         request.log.warn({ err }, 'no database connection free in time');
         return reply.code(503).header('retry-after', '1').send({ detail: 'Service busy: no database connection became free in time; retry shortly' });
       }
-      if (isConnectionFailure(err)) {
+      if (isDependencyUnavailable(err)) {
         request.log.error({ err }, 'dependency unavailable');
         return reply.code(503).send({ detail: 'Service temporarily unavailable' });
       }

@@ -6,6 +6,7 @@
 // dozen characters that fit, not 8,000 re-measurements of the whole string. Long tables yield to the
 // event loop every few milliseconds, so one export never holds the process for other requests.
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { yieldToEventLoop } from '../../lib/event-loop.js';
 
 export interface PdfColumn {
   header: string;
@@ -73,7 +74,6 @@ const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)
 
 /** Time one stretch of layout may run before it yields to other requests. */
 const SLICE_MS = 5;
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export async function renderPdfTable(table: PdfTable): Promise<Uint8Array> {
   const doc = await PDFDocument.create();

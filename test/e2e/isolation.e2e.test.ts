@@ -268,8 +268,10 @@ describe('tenant isolation', () => {
       const closedAt = await Promise.race([closed, new Promise<number>((r) => setTimeout(() => r(Number.POSITIVE_INFINITY), REQUEST_TIMEOUT_MS + 6_000))]);
       console.log(`slow body: answered ${JSON.stringify(answer.split('\r\n')[0])} and closed after ${(closedAt - started).toFixed(0)} ms`);
       expect(closedAt - started).toBeLessThan(REQUEST_TIMEOUT_MS + 5_000);
-      // Node's request timeout, answered by Fastify: a 408 status line, then the close.
+      // Node's request timeout, answered in the API's error shape, then the close.
       expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+      expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+      expect(JSON.parse(answer.split('\r\n\r\n')[1]!)).toEqual({ detail: expect.any(String) });
     } finally {
       clearInterval(drip);
       socket.destroy();

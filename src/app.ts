@@ -7,6 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppServices } from './composition/app-services.js';
 import authPlugin from './http/plugins/auth.js';
 import emptyBodyPlugin from './http/plugins/empty-body.js';
+import finiteNumbersPlugin from './http/plugins/finite-numbers.js';
 import storableTextPlugin from './http/plugins/storable-text.js';
 import tracingPlugin from './http/plugins/tracing.js';
 import seenUsersPlugin from './http/plugins/seen-users.js';
@@ -81,6 +82,7 @@ export async function buildApp(services: AppServices): Promise<FastifyInstance> 
   if (services.httpTracing) await app.register(tracingPlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, services.metrics);
+  await app.register(finiteNumbersPlugin);
   await app.register(emptyBodyPlugin);
   await app.register(storableTextPlugin);
   await app.register(rateLimitPlugin, services.rateLimit);

@@ -91,13 +91,11 @@ export function createAppServices(
     // Its position comes from a per-stream read, which sees every committed event of the stream
     // (the global head may trail a just-committed write while other transactions are open).
     awaitRun: async (runId, position) => {
-      if (position) {
-        await readModels.waitFor(position, { projections: ['runs'], timeoutMs });
-        return;
-      }
+      if (position) return readModels.waitFor(position, { projections: ['runs'], timeoutMs });
       for await (const last of store.readStream(runStreamId(runId), { from: 'end', direction: 'backwards', maxCount: 1 })) {
-        await readModels.waitFor(last.position, { projections: ['runs'], timeoutMs });
+        return readModels.waitFor(last.position, { projections: ['runs'], timeoutMs });
       }
+      return true;
     },
   };
   const llm = createLanguageModel(config);

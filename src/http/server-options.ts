@@ -4,6 +4,7 @@
 // request and connection timeouts) one client sending a body one byte a minute, or opening
 // thousands of connections, holds resources every tenant shares. See docs/security.md.
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -33,10 +34,34 @@ export function trustProxyOption(value: string | undefined): boolean | string[] 
     .filter(Boolean);
 }
 
+/**
+ * The answer to a request the HTTP parser refuses before Fastify sees it (a raw non-ASCII byte in
+ * the path, headers too large) or that the request timeout cuts off: the API's error shape
+ * {detail} (Fastify's default answers {error, message, statusCode}), `Connection: close`, then the
+ * socket is closed. Nothing is written when a response has started on the socket already.
+ */
+export function clientErrorHandler(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request did not arrive in time']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request headers are too large']
+        : [400, 'Malformed HTTP request (a byte outside ASCII in the path or a header must be percent-encoded)'];
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** Spread into `Fastify({...})`: timeouts, connection limit and proxy trust. */
 export function serverOptions(config: ServerLimitsConfig): Pick<
   FastifyServerOptions,
-  'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout' | 'trustProxy' | 'serverFactory'
+  'requestTimeout' | 'keepAliveTimeout' | 'connectionTimeout' | 'trustProxy' | 'serverFactory' | 'clientErrorHandler'
 > {
   const requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
   // Node refuses a headers timeout longer than the request timeout.
@@ -48,6 +73,7 @@ export function serverOptions(config: ServerLimitsConfig): Pick<
     keepAliveTimeout,
     connectionTimeout,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    clientErrorHandler,
     // The server is made here rather than by Fastify only because Fastify has no option for the
     // headers timeout's pairing check interval nor for maxConnections; the rest repeats what
     // Fastify itself does with these options.

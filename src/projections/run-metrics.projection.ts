@@ -1,6 +1,6 @@
 // run_metrics: the time facts behind GET /api/metrics, from the run streams. One row per run (when
-// it was requested) and one per planned action (when it was planned, decided by a person, executed,
-// failed, skipped). Times are the events' own `at` (the decider's clock), so "planned → decided" is
+// it was requested, and how and when it ended) and one per planned action (when it was planned,
+// decided by a person, executed, failed, skipped). Times are the events' own `at` (the decider's clock), so "planned → decided" is
 // measured between the two events and not between projector runs.
 //
 // Idempotency: the run row's revision is the stream's watermark. Events of one stream arrive in
@@ -21,8 +21,14 @@ interface RunRow {
   project_key: string;
   requested_at: Date;
   planned_at: Date | null;
+  /** completed | failed | rejected | cancelled, once the run ended. */
+  outcome: RunOutcome | null;
+  ended_at: Date | null;
   revision: string;
 }
+
+type RunOutcome = 'completed' | 'failed' | 'rejected' | 'cancelled';
+const outcomeOf: Partial<Record<RunEvent['type'], RunOutcome>> = { RunCompleted: 'completed', RunFailed: 'failed', RunRejected: 'rejected', RunCancelled: 'cancelled' };
 
 interface ActionRow {
   run_id: string;
@@ -64,7 +70,8 @@ async function load(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
 
 export const runMetricsProjection: Projection = {
   name: 'run_metrics',
-  version: 1,
+  // 2: how and when each run ended (outcome, ended_at).
+  version: 2,
   tables: ['metric_runs', 'metric_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
   // Only GET /api/metrics waits for it, after the caller's own write: batches every 25 ms under load.
@@ -82,7 +89,7 @@ export const runMetricsProjection: Projection = {
       if (run && BigInt(run.revision) >= recorded.revision) continue; // applied already
       if (event.type === 'RunRequested') {
         const r = event.data;
-        run = { run_id: runId, org_id: r.org_id, board_type: r.board_type, project_key: r.project_key, requested_at: new Date(r.at), planned_at: null, revision };
+        run = { run_id: runId, org_id: r.org_id, board_type: r.board_type, project_key: r.project_key, requested_at: new Date(r.at), planned_at: null, outcome: null, ended_at: null, revision };
         runs.set(runId, run);
         touchedRuns.add(runId);
         continue;
@@ -111,6 +118,12 @@ export const runMetricsProjection: Projection = {
           });
           touchedActions.add(key(runId, a.action_id));
         }
+        continue;
+      }
+      const outcome = outcomeOf[event.type];
+      if (outcome) {
+        run.outcome = outcome;
+        run.ended_at = at;
         continue;
       }
       const actionId = (event.data as { action_id?: string }).action_id;

@@ -1,4 +1,5 @@
-// Tables of the run_metrics read model: one row per run and one per planned action.
+// Tables of the run_metrics read model: one row per run (with how and when it ended) and one per
+// planned action.
 import type { Migration } from '../adapters/postgres/migrate.js';
 
 export const runMetricsMigrations: Migration[] = [
@@ -33,6 +34,21 @@ export const runMetricsMigrations: Migration[] = [
         t.primary(['run_id', 'action_id']);
         t.index(['org_id', 'planned_at'], 'metric_actions_org_planned');
         t.index(['org_id', 'decided_at'], 'metric_actions_org_decided');
+      });
+    },
+  },
+];
+
+export const runMetricsOutcomeMigrations: Migration[] = [
+  {
+    // How each run ended (completed, failed, rejected, cancelled) and when: the metrics count run
+    // outcomes per day. Filled by the projection's version 2 (a rebuild fills the runs before it).
+    name: '0920_metric_run_outcomes',
+    async up(knex) {
+      await knex.schema.alterTable('metric_runs', (t) => {
+        t.text('outcome');
+        t.timestamp('ended_at', { useTz: true });
+        t.index(['org_id', 'ended_at'], 'metric_runs_org_ended');
       });
     },
   },

@@ -1,7 +1,8 @@
 // GET /api/metrics: per-day trends from the run_metrics read model (run-metrics.projection.ts).
-// Days are UTC calendar days of each event's own time; the window ends today (included). Approvals
-// count human decisions only (auto mode approves without one); the time to decision runs from the
-// run's planning to the decision.
+// Runs are counted on the day they were requested and again on the day they ended, by outcome
+// (completed, failed, rejected, cancelled). Days are UTC calendar days of each event's own time; the
+// window ends today (included). Approvals count human decisions only (auto mode approves without
+// one); the time to decision runs from the run's planning to the decision.
 import type { Knex } from 'knex';
 import type { DayPoint, Metrics } from '../http/schemas/read-side.schemas.js';
 
@@ -36,6 +37,7 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
        UNION ALL SELECT 'executed', executed_at FROM metric_actions WHERE ${inScope} AND executed_at >= :from::date AT TIME ZONE 'UTC'
        UNION ALL SELECT decision, decided_at FROM metric_actions WHERE ${inScope} AND decision IS NOT NULL AND decided_at >= :from::date AT TIME ZONE 'UTC'
        UNION ALL SELECT 'failed', failed_at FROM metric_actions WHERE ${inScope} AND failed_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'run_' || outcome, ended_at FROM metric_runs WHERE ${inScope} AND ended_at >= :from::date AT TIME ZONE 'UTC'
      )
      SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
             count(*) FILTER (WHERE f.k = 'run')::int AS runs,
@@ -43,7 +45,11 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
             count(*) FILTER (WHERE f.k = 'executed')::int AS actions_executed,
             count(*) FILTER (WHERE f.k = 'approved')::int AS actions_approved,
             count(*) FILTER (WHERE f.k = 'rejected')::int AS actions_rejected,
-            count(*) FILTER (WHERE f.k = 'failed')::int AS actions_failed
+            count(*) FILTER (WHERE f.k = 'failed')::int AS actions_failed,
+            count(*) FILTER (WHERE f.k = 'run_completed')::int AS runs_completed,
+            count(*) FILTER (WHERE f.k = 'run_failed')::int AS runs_failed,
+            count(*) FILTER (WHERE f.k = 'run_rejected')::int AS runs_rejected,
+            count(*) FILTER (WHERE f.k = 'run_cancelled')::int AS runs_cancelled
        FROM days d
        LEFT JOIN facts f ON f.at >= d.day::timestamp AT TIME ZONE 'UTC' AND f.at < (d.day + 1)::timestamp AT TIME ZONE 'UTC'
       GROUP BY d.day
@@ -67,6 +73,10 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
     actions_approved: sum('actions_approved'),
     actions_rejected: sum('actions_rejected'),
     actions_failed: sum('actions_failed'),
+    runs_completed: sum('runs_completed'),
+    runs_failed: sum('runs_failed'),
+    runs_rejected: sum('runs_rejected'),
+    runs_cancelled: sum('runs_cancelled'),
   };
   const decided = totals.actions_approved + totals.actions_rejected;
   const median = decision[0]?.median;

@@ -187,6 +187,23 @@ describe('cancel', () => {
       expect(again.body.detail).toMatch(/already cancelled/);
       const list = await h.call<RunBody[]>('GET', '/api/runs?project_key=CAN');
       expect(list.body[0]).toMatchObject({ id: run.body.id, status: 'cancelled' });
+
+      // The cancelled status everywhere a run's status is read: both run exports, the projects read
+      // side (no longer active) and the metrics (runs that ended cancelled today).
+      const authorization = `Bearer ${await signDevToken(h.dataDir, { orgId: ORG, userId: 'ada', admin: true })}`;
+      const csv = await fetch(`${h.service.url}/api/runs/export?project_key=CAN`, { headers: { authorization } });
+      expect(csv.status).toBe(200);
+      expect(await parseCsv(await csv.text())).toEqual([expect.objectContaining({ run_id: run.body.id, status: 'cancelled', project_key: 'CAN' })]);
+      const pdf = await fetch(`${h.service.url}/api/runs/export?project_key=CAN&format=pdf`, { headers: { authorization } });
+      expect(pdf.status).toBe(200);
+      const pdfText = (await readPdf(Buffer.from(await pdf.arrayBuffer()))).text;
+      expect(pdfText).toMatch(/\bcancelled\b/);
+      expect(pdfText).toContain(run.body.id.slice(0, 8));
+      const projects = await h.call<{ project_key: string; active_runs: number; runs_by_status: Record<string, number>; last_run: { id: string; status: string } }[]>('GET', '/api/projects?board_type=jira');
+      expect(projects.body.find((p) => p.project_key === 'CAN')).toMatchObject({ active_runs: 0, runs_by_status: { cancelled: 1 }, last_run: { id: run.body.id, status: 'cancelled' } });
+      const metrics = await h.call<{ series: { day: string; runs_cancelled: number }[]; totals: { runs: number; runs_cancelled: number; runs_completed: number } }>('GET', '/api/metrics?window=7d&project_key=CAN');
+      expect(metrics.body.totals).toMatchObject({ runs: 1, runs_cancelled: 1, runs_completed: 0 });
+      expect(metrics.body.series.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), runs_cancelled: 1 });
     } finally {
       jira.setWriteDelay(0);
       await settings({ write_mode: 'approval', confirmation_threshold: 3 });

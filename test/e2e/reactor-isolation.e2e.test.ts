@@ -48,6 +48,7 @@ describe('reactor isolation', () => {
     expect(fast.status).toBe(201);
     const fastDone = await h.waitForRun(fast.body.id, (r) => r.status === 'completed' || r.status === 'failed', FAST, 15_000);
     const elapsed = Date.now() - started;
+    console.log(`B's 2-action auto run: ${elapsed} ms while A's board was stalled`);
     expect(fastDone.status).toBe('completed');
     expect(fastDone.executed_actions_count).toBe(2);
     // B did not wait for A's board (which has not answered yet), and took under 2 s.

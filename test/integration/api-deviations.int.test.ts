@@ -1,5 +1,6 @@
 // Client-facing deviations fixed (docs/api-behaviour.md): board_type on next-task, export dates that
-// do not exist, the transcript limit in characters whatever the JSON escaping.
+// do not exist, number parameters that are not finite, the transcript limit in characters whatever
+// the JSON escaping.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -46,6 +47,17 @@ describe('export dates', () => {
       expect(res.json().detail, url).toMatch(/^querystring\/(from|to) must be an ISO date/);
     }
     expect((await inject('GET', '/api/runs/export?from=2024-02-29&to=2024-03-01T00:00:00Z')).status).toBe(200);
+  });
+});
+
+describe('number parameters', () => {
+  it('answer 400 naming the field for a value that is not finite, instead of lifting the page-size cap', async () => {
+    for (const url of ['/api/runs?limit=Infinity', '/api/runs?limit=1e400', '/api/runs?offset=-Infinity', '/api/backlog-proposals?limit=1e999']) {
+      const res = await inject('GET', url);
+      expect(res.status, `${url}: ${res.body}`).toBe(400);
+      expect(res.json(), url).toEqual({ detail: expect.stringMatching(/^querystring\/(limit|offset) must be a finite number$/) });
+    }
+    expect((await inject('GET', '/api/runs?limit=200')).status).toBe(200);
   });
 });
 

@@ -1,10 +1,11 @@
 // run_metrics projection (every event delivered twice gives the same rows) and the metrics query
-// over it: per-day facts, approval rate and median time from plan to decision.
+// over it: per-day facts (run outcomes, a cancelled run included), approval rate and median time
+// from plan to decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import type { RunEvent } from '../../src/domain/run.events.js';
-import { runMetricsMigrations } from '../../src/projections/run-metrics.schema.js';
+import { runMetricsMigrations, runMetricsOutcomeMigrations } from '../../src/projections/run-metrics.schema.js';
 import { runMetricsProjection } from '../../src/projections/run-metrics.projection.js';
 import { runMetrics } from '../../src/queries/metrics.query.js';
 import { createTestDatabaseUrl } from '../support/database.js';
@@ -39,6 +40,12 @@ function runB(): RunEvent[] {
   );
 }
 
+/** Run C (project CAN), requested on day 2 and cancelled while awaiting approval (its actions skipped). */
+function runC(): RunEvent[] {
+  const t = at(day1, 7_300);
+  return runEvents({ runId: 'm-c', orgId: ORG, projectKey: 'CAN', now: t, items: ['CAN-1', 'CAN-2'] }, { type: 'CancelRun', by: 'ada', reason: 'wrong sprint', now: at(t, 20) });
+}
+
 /** Another organization's run, which must never count. */
 function runOther(): RunEvent[] {
   return runEvents({ runId: 'm-x', orgId: 'org_other', now: day1 }, { type: 'ApproveAction', actionId: 'act-1', by: 'eve', now: at(day1, 5) });
@@ -62,7 +69,7 @@ describe('run_metrics projection and GET /api/metrics query', () => {
 
   beforeAll(async () => {
     db = createDatabase({ url: await createTestDatabaseUrl('run_metrics'), poolSize: 4 });
-    await runMigrations(db.knex, { tableName: 'rm_migrations', migrations: runMetricsMigrations });
+    await runMigrations(db.knex, { tableName: 'rm_migrations', migrations: [...runMetricsMigrations, ...runMetricsOutcomeMigrations] });
   });
   afterAll(async () => {
     await db?.close();
@@ -70,10 +77,10 @@ describe('run_metrics projection and GET /api/metrics query', () => {
 
   it('builds the same rows when every event is delivered twice', async () => {
     const rows = await expectIdempotentProjection({ knex: db.knex, projection: runMetricsProjection, events: interleaved() });
-    expect(rows.metric_runs!.map((r) => [r.run_id, r.project_key, r.revision])).toEqual([
-      ['m-a', 'ENG', String(runA().length - 1)],
-      ['m-b', 'OPS', String(runB().length - 1)],
-      ['m-x', 'ENG', String(runOther().length - 1)],
+    expect(rows.metric_runs!.map((r) => [r.run_id, r.project_key, r.revision, r.outcome, r.ended_at])).toEqual([
+      ['m-a', 'ENG', String(runA().length - 1), 'completed', at(day1, 3_803).toISOString()],
+      ['m-b', 'OPS', String(runB().length - 1), null, null],
+      ['m-x', 'ENG', String(runOther().length - 1), null, null],
     ]);
     const a = rows.metric_actions!.filter((r) => r.run_id === 'm-a');
     expect(a.map((r) => [r.action_id, r.decision, r.decided_by, r.decided_at, r.executed_at !== null, r.failed_at !== null])).toEqual([
@@ -98,9 +105,11 @@ describe('run_metrics projection and GET /api/metrics query', () => {
       expect(m.from).toBe('2026-03-04');
       expect(m.to).toBe('2026-03-10');
       expect(m.series.map((p) => p.day)).toEqual(['2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07', '2026-03-08', '2026-03-09', '2026-03-10']);
-      expect(m.series.at(-2)).toEqual({ day: '2026-03-09', runs: 1, actions_planned: 3, actions_executed: 0, actions_approved: 1, actions_rejected: 1, actions_failed: 0 });
-      expect(m.series.at(-1)).toEqual({ day: '2026-03-10', runs: 1, actions_planned: 2, actions_executed: 2, actions_approved: 1, actions_rejected: 0, actions_failed: 1 });
-      expect(m.totals).toEqual({ runs: 2, actions_planned: 5, actions_executed: 2, actions_approved: 2, actions_rejected: 1, actions_failed: 1 });
+      expect(m.series.at(-2)).toEqual({ day: '2026-03-09', runs: 1, actions_planned: 3, actions_executed: 0, actions_approved: 1, actions_rejected: 1, actions_failed: 0, runs_completed: 0, runs_failed: 0, runs_rejected: 0, runs_cancelled: 0 });
+      // Run A ended (completed) just after midnight: counted on the day it ended.
+      const ended = { runs_completed: 1, runs_failed: 0, runs_rejected: 0, runs_cancelled: 0 };
+      expect(m.series.at(-1)).toEqual({ day: '2026-03-10', runs: 1, actions_planned: 2, actions_executed: 2, actions_approved: 1, actions_rejected: 0, actions_failed: 1, ...ended });
+      expect(m.totals).toEqual({ runs: 2, actions_planned: 5, actions_executed: 2, actions_approved: 2, actions_rejected: 1, actions_failed: 1, ...ended });
       expect(m.approval_rate).toBe(0.6667);
       expect(m.median_time_to_decision_seconds).toBe(120); // 60, 120, 3,780 s after the plan
     } finally {
@@ -112,7 +121,7 @@ describe('run_metrics projection and GET /api/metrics query', () => {
   it('filters by project and board, and leaves out what is before the window', async () => {
     const now = at(day1, 86_400);
     const ops = await runMetrics(db.knex, ORG, { window: '7d', project_key: 'OPS' }, now);
-    expect(ops.totals).toEqual({ runs: 1, actions_planned: 2, actions_executed: 1, actions_approved: 0, actions_rejected: 0, actions_failed: 0 });
+    expect(ops.totals).toEqual({ runs: 1, actions_planned: 2, actions_executed: 1, actions_approved: 0, actions_rejected: 0, actions_failed: 0, runs_completed: 0, runs_failed: 0, runs_rejected: 0, runs_cancelled: 0 });
     expect(ops.approval_rate).toBeNull();
     expect(ops.median_time_to_decision_seconds).toBeNull();
     expect((await runMetrics(db.knex, ORG, { board_type: 'linear' }, now)).totals.runs).toBe(0);
@@ -122,5 +131,15 @@ describe('run_metrics projection and GET /api/metrics query', () => {
     const wide = await runMetrics(db.knex, ORG, { window: '90d' }, at(day1, 30 * 86_400));
     expect(wide.series).toHaveLength(90);
     expect(wide.totals.actions_planned).toBe(5);
+  });
+
+  it('counts a cancelled run on the day it was cancelled, by project too', async () => {
+    await db.knex.transaction((trx) => runMetricsProjection.apply(trx, recordedEvents(runC().map((e) => ({ stream: 'run-m-c', type: e.type, data: e.data })))));
+    const now = at(day1, 86_400);
+    const m = await runMetrics(db.knex, ORG, { window: '7d' }, now);
+    expect(m.series.at(-1)).toMatchObject({ day: '2026-03-10', runs: 2, runs_completed: 1, runs_cancelled: 1 });
+    expect(m.totals).toMatchObject({ runs: 3, runs_completed: 1, runs_failed: 0, runs_rejected: 0, runs_cancelled: 1 });
+    const can = await runMetrics(db.knex, ORG, { window: '7d', project_key: 'CAN' }, now);
+    expect(can.totals).toEqual({ runs: 1, actions_planned: 2, actions_executed: 0, actions_approved: 0, actions_rejected: 0, actions_failed: 0, runs_completed: 0, runs_failed: 0, runs_rejected: 0, runs_cancelled: 1 });
   });
 });

@@ -3118,6 +3118,10 @@ export interface operations {
                             /** Format: date */
                             day: string;
                             runs: number;
+                            runs_cancelled: number;
+                            runs_completed: number;
+                            runs_failed: number;
+                            runs_rejected: number;
                         }[];
                         /** Format: date */
                         to: string;
@@ -3128,6 +3132,10 @@ export interface operations {
                             actions_planned: number;
                             actions_rejected: number;
                             runs: number;
+                            runs_cancelled: number;
+                            runs_completed: number;
+                            runs_failed: number;
+                            runs_rejected: number;
                         };
                         window: string;
                     };

@@ -13,7 +13,7 @@ import { orgConfigMigrations } from '../../projections/org-config.schema.js';
 import { membersMigrations } from '../../projections/members.schema.js';
 import { runsExecutionStartedByMigrations, runsMigrations } from '../../projections/runs.schema.js';
 import { integrationSettingsMigrations } from '../../projections/integration-settings.schema.js';
-import { runMetricsMigrations } from '../../projections/run-metrics.schema.js';
+import { runMetricsMigrations, runMetricsOutcomeMigrations } from '../../projections/run-metrics.schema.js';
 import { backlogProposalsMigrations } from '../../projections/backlog-proposals.schema.js';
 import { notificationSettingsMigrations } from '../../projections/notification-settings.schema.js';
 import { billingMigrations } from '../../projections/billing.schema.js';
@@ -49,5 +49,6 @@ export const readModelMigrations: MigrationSet = {
     ...runsExecutionStartedByMigrations,
     ...parkedEventsMigrations,
     ...auditEventsMigrations,
+    ...runMetricsOutcomeMigrations,
   ],
 };

@@ -1,6 +1,7 @@
 // Run commands: trigger, the approval flow (start/execute), confirmation, approvals and rejection.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Position } from '../../adapters/event-store.js';
 import { notFound } from '../../domain/errors.js';
 import { decidedActionView } from '../../queries/run-views.js';
 import { getRun } from '../../queries/runs.query.js';
@@ -26,14 +27,19 @@ const runResponses = { 200: RunSchema, 202: AcceptedRunSchema, 404: DetailErrorS
 const actionResponses = { 200: ActionSchema, 404: DetailErrorSchema, 409: DetailErrorSchema, ...authErrorResponses };
 
 export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, deps) => {
-  /** The run after a write, or undefined when the read model has not caught up within the wait. */
-  const runAfterWrite = async (request: FastifyRequest, runId: string) => {
-    await deps.awaitRun(runId);
+  /**
+   * The run after a write (at `position`, or the run stream's end), or undefined when the read model
+   * has not caught up within the wait: the row it holds then is the run before the write (or none),
+   * and answering it would show a confirmed run as awaiting confirmation.
+   */
+  const runAfterWrite = async (request: FastifyRequest, runId: string, position?: Position) => {
+    if (!(await deps.awaitRun(runId, position))) return undefined;
     return getRun(deps.knex, request.orgId, runId);
   };
   /**
-   * The write happened (the stream has it) but the read model lags past the wait: 202 with where to
-   * read the run, never 404, which would invite a retry and a duplicate.
+   * The write happened (the stream has it) but the read model lags past the wait: 202 with the
+   * status the write left and where to read the run; never 404, which would invite a retry and a
+   * duplicate, nor the stale row.
    */
   const accepted = (reply: FastifyReply, runId: string, status: string | undefined) =>
     reply
@@ -100,7 +106,7 @@ export const runCommandRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (
       { config: { permission }, schema: { tags: ['runs'], summary, params: RunParamsSchema, body: ReasonBodySchema, response: runResponses } },
       async (request, reply) => {
         const result = await execute(request);
-        const run = await runAfterWrite(request, request.params.run_id);
+        const run = await runAfterWrite(request, request.params.run_id, result.position);
         if (!run) return accepted(reply, request.params.run_id, result.state.status);
         return run;
       },

@@ -22,8 +22,11 @@ export interface RunRouteDeps {
   orgCommands: OrgCommands;
   /** The organization's connected board; throws a DomainError (400) when none is configured. */
   connectedBoard(orgId: string): Promise<ConnectedBoard>;
-  /** Waits (bounded) until the runs read model includes `position`, or without one everything appended to this run so far. */
-  awaitRun(runId: string, position?: Position): Promise<void>;
+  /**
+   * Waits (bounded) until the runs read model includes `position`, or without one everything
+   * appended to this run so far; false when the wait ended first (the read model lags).
+   */
+  awaitRun(runId: string, position?: Position): Promise<boolean>;
   /** Action decisions answer without waiting for the read model; run reads wait for the caller's writes instead. */
   consistency: ReadYourWrites;
   /** Serialized run-list pages by runs checkpoint; absent: every list request reads the read model. */

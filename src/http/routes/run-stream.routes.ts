@@ -7,6 +7,7 @@
 // A client too slow to take its messages is disconnected rather than buffered without limit: it
 // comes back with Last-Event-ID and resumes from the store.
 // The bearer header is required; a token in the query string is refused (it would end up in logs).
+// The 200 carries the caller's RateLimit-* headers like every other limited answer.
 // Open streams are capped per user and per process (429 + Retry-After past either), and a resume
 // of the organization feed reads a bounded number of events (resumeScanLimit), so neither one
 // user's tabs nor a `Last-Event-ID: 0/0` can take what other tenants need.
@@ -158,6 +159,9 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
       //    client that sees the stream open receives everything appended after that.
       await deps.feed.ready();
       if (res.destroyed) return;
+      // What the plugins set before the reply was hijacked (the RateLimit-* headers): the raw
+      // response does not send them by itself.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',

@@ -48,6 +48,11 @@ const Point = {
   actions_approved: Count,
   actions_rejected: Count,
   actions_failed: Count,
+  // Runs that ended that day, by how they ended.
+  runs_completed: Count,
+  runs_failed: Count,
+  runs_rejected: Count,
+  runs_cancelled: Count,
 };
 export const MetricsSchema = Type.Object({
   window: Type.String(),

@@ -1133,35 +1133,93 @@ export interface components {
                 role: string;
             };
         };
-        /** Run */
+        /**
+         * Run
+         * @description A guarded automation run on one board project
+         * @example {
+         *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+         *       "board_type": "jira",
+         *       "project_key": "DEMO",
+         *       "status": "awaiting_approval",
+         *       "is_dry_run": false,
+         *       "planned_actions_count": 4,
+         *       "executed_actions_count": 0,
+         *       "cycles_run": [
+         *         "T",
+         *         "S"
+         *       ],
+         *       "flow": "trigger",
+         *       "write_mode": "approval",
+         *       "approved_actions_count": 1,
+         *       "rejected_actions_count": 0,
+         *       "failed_actions_count": 0,
+         *       "skipped_actions_count": 0,
+         *       "pending_actions_count": 3,
+         *       "items_read": 12,
+         *       "requested_by": "ada",
+         *       "error": null,
+         *       "created_at": "2026-11-24T09:00:00.000Z",
+         *       "updated_at": "2026-11-24T09:05:00.000Z",
+         *       "completed_at": null
+         *     }
+         */
         Run: {
+            /** @description actions approved over the run's life (by a person, or by auto mode) */
             approved_actions_count: number;
-            /** @enum {string} */
+            /**
+             * @description the board the run works on
+             * @enum {string}
+             */
             board_type: "jira" | "linear";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the run reached a terminal status; null before
+             */
             completed_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the run was requested
+             */
             created_at: string;
-            /** @description T triage, S stale, P pull requests */
+            /** @description the cycles that planned: T triage, S stale, P pull requests (empty until planned) */
             cycles_run: ("T" | "S" | "P")[];
+            /** @description why the run failed; null otherwise */
             error: string | null;
+            /** @description actions written to the board */
             executed_actions_count: number;
+            /** @description actions whose write to the board failed */
             failed_actions_count: number;
             /**
              * @description how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)
              * @enum {string}
              */
             flow: "trigger" | "approval";
-            /** @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b */
+            /**
+             * @description the run id
+             * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+             */
             id: string;
+            /** @description true when the run plans only and never writes to the board */
             is_dry_run: boolean;
+            /** @description board items the planning read */
             items_read: number;
+            /** @description actions still waiting for a decision */
             pending_actions_count: number;
+            /** @description actions planned */
             planned_actions_count: number;
-            /** @example DEMO */
+            /**
+             * @description the board's project key
+             * @example DEMO
+             */
             project_key: string;
+            /** @description actions rejected */
             rejected_actions_count: number;
+            /**
+             * @description user id of whoever requested the run (or the scheduler)
+             * @example ada
+             */
             requested_by: string;
+            /** @description actions left undecided when the run executed, or stopped by a cancel */
             skipped_actions_count: number;
             /**
              * @description where the run stands
@@ -1169,34 +1227,85 @@ export interface components {
              * @enum {string}
              */
             status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the run last changed
+             */
             updated_at: string;
-            /** @enum {string} */
+            /**
+             * @description the organization's write mode when the run was requested
+             * @enum {string}
+             */
             write_mode: "dry_run" | "approval" | "auto";
         };
-        /** RunAction */
+        /**
+         * RunAction
+         * @description One change a run proposes on a board item
+         * @example {
+         *       "id": "act-1",
+         *       "run_id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+         *       "seq": 1,
+         *       "cycle": "T",
+         *       "kind": "label",
+         *       "item_key": "DEMO-1",
+         *       "item_title": "Checkout is slow",
+         *       "params": {
+         *         "label": "needs-triage"
+         *       },
+         *       "reason": "no priority and no labels",
+         *       "status": "proposed",
+         *       "decided_by": null,
+         *       "decided_at": null,
+         *       "decision_reason": null,
+         *       "executed_at": null,
+         *       "error": null
+         *     }
+         */
         RunAction: {
-            /** @enum {string} */
+            /**
+             * @description the cycle that planned it: T triage, S stale, P pull requests
+             * @enum {string}
+             */
             cycle: "T" | "S" | "P";
+            /** @description when it was decided */
             decided_at: string | null;
+            /** @description who approved or rejected it; null while undecided */
             decided_by: string | null;
+            /** @description the decider's reason, when one was given */
             decision_reason: string | null;
+            /** @description why its write failed */
             error: string | null;
+            /** @description when it was written to the board */
             executed_at: string | null;
+            /**
+             * @description the action id, unique within its run
+             * @example act-1
+             */
             id: string;
-            /** @example DEMO-1 */
+            /**
+             * @description the board item's key
+             * @example DEMO-1
+             */
             item_key: string;
+            /** @description the item's title when the planner read it */
             item_title: string | null;
             /**
              * @description what the action does to the item
              * @enum {string}
              */
             kind: "comment" | "transition" | "assign" | "label" | "link_pull_request";
+            /** @description what the action writes (label, comment text, transition, assignee, pull request) */
             params: {
                 [key: string]: unknown;
             };
+            /** @description why the planner proposes it */
             reason: string;
+            /**
+             * @description the run that planned it
+             * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+             */
             run_id: string;
+            /** @description order within the run, from 1 */
             seq: number;
             /**
              * @description where the action stands
@@ -1217,6 +1326,7 @@ export interface operations {
     getApprovalsInbox: {
         parameters: {
             query?: {
+                /** @description most requests to return, oldest first */
                 limit?: number;
             };
             header?: never;
@@ -1232,21 +1342,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        board_type: string;
+                        /**
+                         * @description the board type
+                         * @enum {string}
+                         */
+                        board_type: "jira" | "linear";
+                        /** @description the decisions on offer, each with its route */
                         decide: {
-                            decision: string;
-                            /** @enum {string} */
+                            /**
+                             * @description the decision the route records
+                             * @enum {string}
+                             */
+                            decision: "approve" | "reject" | "confirm" | "accept";
+                            /**
+                             * @description always POST
+                             * @enum {string}
+                             */
                             method: "POST";
+                            /** @description the route that records this decision */
                             path: string;
                         }[];
+                        /**
+                         * @description the action, run or proposal id
+                         * @example act-1
+                         */
                         id: string;
-                        /** @description action, run_confirmation or proposal */
-                        kind: string;
+                        /**
+                         * @description what waits: a run's action, a run to confirm (over the confirmation threshold), or a backlog proposal
+                         * @enum {string}
+                         */
+                        kind: "action" | "run_confirmation" | "proposal";
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
-                        /** @description null for a backlog proposal */
+                        /** @description the run; null for a backlog proposal */
                         run_id: string | null;
+                        /**
+                         * @description what is asked, in a line
+                         * @example label on DEMO-1 (Checkout is slow): no priority and no labels
+                         */
                         summary: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when it started waiting (the inbox is oldest first)
+                         */
                         waiting_since: string;
                     }[];
                 };
@@ -1323,6 +1464,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the organization's actions by their current status (an executed action counts as executed, not approved) */
                         actions: {
                             approved: number;
                             executed: number;
@@ -1331,6 +1473,7 @@ export interface operations {
                             rejected: number;
                             skipped: number;
                         };
+                        /** @description backlog proposals by their current status */
                         proposals: {
                             accepted: number;
                             applied: number;
@@ -1339,7 +1482,9 @@ export interface operations {
                             pending: number;
                             rejected: number;
                         };
+                        /** @description runs with actions waiting for a decision */
                         runs_awaiting_approval: number;
+                        /** @description runs waiting for a confirmation */
                         runs_awaiting_confirmation: number;
                     };
                 };
@@ -1419,12 +1564,20 @@ export interface operations {
                         /** @description compact JWS (EdDSA) over the payload below; verify with GET /api/audit/anchor-key */
                         jws: string;
                         payload: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description when the service signed it
+                             */
                             at: string;
+                            /** @description the organization */
                             org_id: string;
+                            /** @description the head of each of the organization's streams */
                             streams: {
+                                /** @description its last event's hash; null for an unsealed stream */
                                 hash: string | null;
+                                /** @description its last revision */
                                 revision: string;
+                                /** @description a stream of the organization */
                                 stream: string;
                             }[];
                         };
@@ -1568,17 +1721,38 @@ export interface operations {
     getAuditEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description only events caused by this user id
+                 * @example ada
+                 */
                 actor?: string;
-                /** @description next_cursor of the previous page */
+                /** @description next_cursor of the previous page (with the same filters and order) */
                 cursor?: string;
+                /** @description json: one page; csv: the whole filtered log as a file */
                 format?: "json" | "csv";
-                /** @description ISO date or time */
+                /**
+                 * @description events at or after this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 from?: string;
-                kind?: "run" | "org" | "proposal" | "meeting" | "chat" | "suppressions" | "other";
+                /**
+                 * @description only events of this kind of stream
+                 * @example run
+                 */
+                kind?: "org" | "run" | "proposal" | "meeting" | "chat" | "runClaim" | "suppressions" | "other";
+                /** @description most events on a page */
                 limit?: number;
+                /** @description desc: newest first; asc: oldest first */
                 order?: "asc" | "desc";
-                /** @description ISO date or time */
+                /**
+                 * @description events before this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 to?: string;
+                /**
+                 * @description only events of this type
+                 * @example MemberRoleAssigned
+                 */
                 type?: string;
             };
             header?: never;
@@ -1594,23 +1768,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the events of this page, in the order asked */
                         items: {
+                            /** @description the user id that caused it; null for the service itself */
                             actor: string | null;
+                            /** @description the event or request that caused it */
                             causation_id: string | null;
+                            /** @description the flow it belongs to (X-Correlation-Id, or the request id) */
                             correlation_id: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description when it was appended
+                             */
                             created: string;
+                            /** @description the event's data, as recorded (secrets are never in events) */
                             data: unknown;
+                            /** @description the event id */
                             event_id: string;
+                            /** @description the event's link in its stream's hash chain (verify with `sprintguard audit verify`) */
                             hash: string | null;
-                            kind: string;
-                            /** @description global position, commit/prepare */
+                            /**
+                             * @description the kind of stream
+                             * @enum {string}
+                             */
+                            kind: "org" | "run" | "proposal" | "meeting" | "chat" | "runClaim" | "suppressions" | "other";
+                            /**
+                             * @description global position in the log, commit/prepare
+                             * @example 1234/1234
+                             */
                             position: string;
+                            /** @description the HTTP request that appended it */
                             request_id: string | null;
+                            /** @description the event's revision in its stream, from 0 */
                             revision: string;
+                            /**
+                             * @description the stream the event belongs to
+                             * @example org-acme
+                             */
                             stream: string;
+                            /**
+                             * @description the event type
+                             * @example MemberRoleAssigned
+                             */
                             type: string;
                         }[];
+                        /** @description pass as `cursor` for the next page; null on the last page */
                         next_cursor: string | null;
                     };
                 };
@@ -1674,12 +1876,34 @@ export interface operations {
     listBacklogProposals: {
         parameters: {
             query?: {
+                /**
+                 * @description only proposals for this board type
+                 * @example jira
+                 */
                 board_type?: "jira" | "linear";
+                /**
+                 * @description only proposals of this kind
+                 * @example bug
+                 */
                 kind?: "story" | "bug" | "task";
+                /** @description most proposals to return */
                 limit?: number;
+                /** @description proposals to skip, for paging */
                 offset?: number;
+                /**
+                 * @description only proposals for this project
+                 * @example ENG
+                 */
                 project_key?: string;
+                /**
+                 * @description words to find in the title or description
+                 * @example checkout
+                 */
                 q?: string;
+                /**
+                 * @description only proposals in this status
+                 * @example pending
+                 */
                 status?: "pending" | "accepted" | "rejected" | "applying" | "applied" | "apply_failed";
             };
             header?: never;
@@ -1761,6 +1985,10 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /**
+                 * @description the proposal id
+                 * @example 3b7e4f0a-8c1d-4e2f-9a6b-5c4d3e2f1a0b
+                 */
                 proposal_id: string;
             };
             cookie?: never;
@@ -1768,6 +1996,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
                 };
@@ -1862,6 +2091,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the proposal id
+                 * @example 3b7e4f0a-8c1d-4e2f-9a6b-5c4d3e2f1a0b
+                 */
                 proposal_id: string;
             };
             cookie?: never;
@@ -1970,6 +2203,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     decision: "accept" | "reject";
                     proposal_ids: string[];
                     reason?: string;
@@ -2068,6 +2302,7 @@ export interface operations {
                 "application/json": {
                     /** @description where checkout returns when the user gives up */
                     cancel_url: string;
+                    /** @enum {string} */
                     plan: "team" | "business";
                     /** @description where checkout returns after payment */
                     success_url: string;
@@ -2261,6 +2496,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         outcome: "recorded" | "unchanged" | "ignored";
                         received: boolean;
                     };
@@ -2327,7 +2563,10 @@ export interface operations {
                             issuer: string;
                             scope: string;
                         } | null;
-                        /** @description oidc: authorization code with PKCE at the issuer; development: POST /api/console/dev-token; unavailable: no console client id configured */
+                        /**
+                         * @description oidc: authorization code with PKCE at the issuer; development: POST /api/console/dev-token; unavailable: no console client id configured
+                         * @enum {string}
+                         */
                         sign_in: "oidc" | "development" | "unavailable";
                     };
                 };
@@ -2429,7 +2668,9 @@ export interface operations {
     listEmailSuppressions: {
         parameters: {
             query: {
+                /** @description most addresses to return */
                 limit: number;
+                /** @description addresses to skip, for paging */
                 offset: number;
             };
             header?: never;
@@ -2517,6 +2758,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the suppressed address
+                 * @example ops@example.com
+                 */
                 email: string;
             };
             cookie?: never;
@@ -2611,8 +2856,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description whether the feature is on for the organization */
                         enabled: boolean;
-                        name: string;
+                        /**
+                         * @description the flag
+                         * @enum {string}
+                         */
+                        name: "cycle_p" | "meeting_ingest" | "chat_assistant" | "llm_extraction";
+                        /** @description when it last changed; null if it never did */
                         updated_at: string | null;
                     }[];
                 };
@@ -2678,27 +2929,50 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the flag: cycle_p, meeting_ingest, chat_assistant, llm_extraction (404 for any other)
+                 * @example cycle_p
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
+                    /** @description on or off */
                     enabled: boolean;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A feature flag of the organization */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "cycle_p",
+                     *       "enabled": true,
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description whether the feature is on for the organization */
                         enabled: boolean;
-                        name: string;
+                        /**
+                         * @description the flag
+                         * @enum {string}
+                         */
+                        name: "cycle_p" | "meeting_ingest" | "chat_assistant" | "llm_extraction";
+                        /** @description when it last changed; null if it never did */
                         updated_at: string | null;
                     };
                 };
@@ -2822,10 +3096,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     board_type: "jira" | "linear";
                     /** @description 1..200 items */
                     items: {
                         description?: string;
+                        /** @enum {string} */
                         kind?: "story" | "bug" | "task";
                         labels?: string[];
                         /** @description 1 (highest) … 4 (lowest) */
@@ -2977,6 +3253,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     board_type: "jira" | "linear";
                     /** Format: date-time */
                     occurred_at?: string;
@@ -3088,8 +3365,20 @@ export interface operations {
     getMetrics: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
+                /**
+                 * @description how many UTC days, up to today
+                 * @example 30d
+                 */
                 window?: "7d" | "30d" | "90d";
             };
             header?: never;
@@ -3098,38 +3387,149 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The organization's runs and decisions per UTC day over a window */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "window": "7d",
+                     *       "from": "2026-11-18",
+                     *       "to": "2026-11-24",
+                     *       "series": [
+                     *         {
+                     *           "day": "2026-11-18",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-19",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-20",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-21",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-22",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-24",
+                     *           "runs": 1,
+                     *           "actions_planned": 4,
+                     *           "actions_executed": 2,
+                     *           "actions_approved": 2,
+                     *           "actions_rejected": 1,
+                     *           "actions_failed": 0
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "runs": 1,
+                     *         "actions_planned": 4,
+                     *         "actions_executed": 2,
+                     *         "actions_approved": 2,
+                     *         "actions_rejected": 1,
+                     *         "actions_failed": 0
+                     *       },
+                     *       "approval_rate": 0.67,
+                     *       "median_time_to_decision_seconds": 420
+                     *     }
+                     */
                     "application/json": {
+                        /** @description approved / (approved + rejected) over the window; null without decisions */
                         approval_rate: number | null;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description first UTC day of the window
+                         */
                         from: string;
+                        /** @description median seconds from a run's planning to a person's decision on one of its actions, over the window's decisions; null without any */
                         median_time_to_decision_seconds: number | null;
+                        /** @description one point per UTC day, every day of the window */
                         series: {
+                            /** @description actions approved by a person */
                             actions_approved: number;
+                            /** @description actions written to the board */
                             actions_executed: number;
+                            /** @description actions whose write failed */
                             actions_failed: number;
+                            /** @description actions planned */
                             actions_planned: number;
+                            /** @description actions rejected by a person */
                             actions_rejected: number;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description the UTC day
+                             */
                             day: string;
+                            /** @description runs requested */
                             runs: number;
                         }[];
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description last UTC day of the window (today)
+                         */
                         to: string;
+                        /** @description the sums over the window */
                         totals: {
+                            /** @description actions approved by a person */
                             actions_approved: number;
+                            /** @description actions written to the board */
                             actions_executed: number;
+                            /** @description actions whose write failed */
                             actions_failed: number;
+                            /** @description actions planned */
                             actions_planned: number;
+                            /** @description actions rejected by a person */
                             actions_rejected: number;
+                            /** @description runs requested */
                             runs: number;
                         };
-                        window: string;
+                        /**
+                         * @description the window asked for
+                         * @enum {string}
+                         */
+                        window: "7d" | "30d" | "90d";
                     };
                 };
             };
@@ -3198,15 +3598,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The organization's guards for every run */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "write_mode": "approval",
+                     *       "action_cap": 25,
+                     *       "confirmation_threshold": 10
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description most actions one run may plan
+                         * @example 25
+                         */
                         action_cap: number;
+                        /**
+                         * @description a run planning more actions than this waits for a confirmation first
+                         * @example 10
+                         */
                         confirmation_threshold: number;
+                        /**
+                         * @description approval: every action waits for a person; auto: planned actions execute at once; dry_run: plan only, never write
+                         * @example approval
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -3274,25 +3694,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The settings to change; the others keep their values */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action_cap": 10
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description most actions one run may plan
+                     * @example 25
+                     */
                     action_cap?: number;
+                    /**
+                     * @description a run planning more actions than this waits for a confirmation first
+                     * @example 10
+                     */
                     confirmation_threshold?: number;
+                    /**
+                     * @description approval: every action waits for a person; auto: planned actions execute at once; dry_run: plan only, never write
+                     * @example approval
+                     * @enum {string}
+                     */
                     write_mode?: "dry_run" | "approval" | "auto";
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The organization's guards for every run */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "write_mode": "approval",
+                     *       "action_cap": 25,
+                     *       "confirmation_threshold": 10
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description most actions one run may plan
+                         * @example 25
+                         */
                         action_cap: number;
+                        /**
+                         * @description a run planning more actions than this waits for a confirmation first
+                         * @example 10
+                         */
                         confirmation_threshold: number;
+                        /**
+                         * @description approval: every action waits for a person; auto: planned actions execute at once; dry_run: plan only, never write
+                         * @example approval
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -3356,7 +3815,11 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
             };
             header?: never;
             path?: never;
@@ -3371,18 +3834,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description actions written to the board over all runs */
                         actions_executed: number;
+                        /** @description actions planned over all runs */
                         actions_planned: number;
+                        /** @description runs not yet in a terminal status */
                         active_runs: number;
-                        board_type: string;
+                        /**
+                         * @description the board type
+                         * @enum {string}
+                         */
+                        board_type: "jira" | "linear";
+                        /** @description the most recent run */
                         last_run: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description when it was requested
+                             */
                             created_at: string;
+                            /** @description the run id */
                             id: string;
-                            status: string;
+                            /**
+                             * @description its status
+                             * @enum {string}
+                             */
+                            status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                         };
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
+                        /** @description runs of the project */
                         runs: number;
+                        /** @description runs per status */
                         runs_by_status: {
                             [key: string]: number;
                         };
@@ -3454,22 +3939,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The caller's access in its organization */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "org_id": "acme",
+                     *       "user_id": "vic",
+                     *       "role": "viewer",
+                     *       "is_org_admin": false,
+                     *       "permissions": [
+                     *         "app:read",
+                     *         "audit:read"
+                     *       ],
+                     *       "delegated_permissions": [
+                     *         "audit:read"
+                     *       ],
+                     *       "delegable_permissions": [
+                     *         "app:read",
+                     *         "runs:trigger",
+                     *         "runs:confirm",
+                     *         "runs:approve",
+                     *         "backlog:write",
+                     *         "backlog:decide",
+                     *         "meetings:ingest",
+                     *         "exports:read",
+                     *         "audit:read",
+                     *         "settings:write",
+                     *         "integration:write",
+                     *         "schedule:write",
+                     *         "flags:write"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description permissions an assignment may delegate */
                         delegable_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
                         /** @description extra permissions granted to the caller on top of the role's */
-                        delegated_permissions: string[];
+                        delegated_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /** @description true for the identity provider's organization administrator */
                         is_org_admin: boolean;
+                        /**
+                         * @description the caller's organization
+                         * @example acme
+                         */
                         org_id: string;
                         /** @description every permission the caller holds */
                         permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /**
+                         * @description the caller
+                         * @example ada
+                         */
                         user_id: string;
                     };
                 };
@@ -3546,12 +4074,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description who stored the assignment; null without one */
                         assigned_by: string | null;
+                        /** @description everything the member may do: the role's permissions and the delegated ones */
                         effective_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
-                        /** @description delegated permissions */
-                        permissions: string[];
+                        /** @description delegated permissions, on top of the role's */
+                        permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /** @description when the assignment was stored; null without one */
                         updated_at: string | null;
+                        /**
+                         * @description the member
+                         * @example vic
+                         */
                         user_id: string;
                     }[];
                 };
@@ -3617,33 +4156,81 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the member's user id (the token's subject)
+                 * @example vic
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "approver",
+                 *       "permissions": [
+                 *         "audit:read"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
-                    /** @description extra operational permissions; roles:manage, billing:manage and admin:all are refused */
+                    /**
+                     * @description the complete list of extra permissions, replacing the member's current ones ([] removes them all); left out, the member keeps the ones they have. roles:manage, billing:manage and admin:all are refused
+                     * @example [
+                     *       "audit:read"
+                     *     ]
+                     */
                     permissions?: string[];
+                    /**
+                     * @description the operational role (admin is not assignable: it belongs to the identity provider)
+                     * @example approver
+                     * @enum {string}
+                     */
                     role: "viewer" | "operator" | "approver" | "manager";
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A member of the organization with their role and permissions */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "vic",
+                     *       "role": "viewer",
+                     *       "permissions": [
+                     *         "audit:read"
+                     *       ],
+                     *       "effective_permissions": [
+                     *         "app:read",
+                     *         "audit:read"
+                     *       ],
+                     *       "assigned_by": "ada",
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description who stored the assignment; null without one */
                         assigned_by: string | null;
+                        /** @description everything the member may do: the role's permissions and the delegated ones */
                         effective_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
-                        /** @description delegated permissions */
-                        permissions: string[];
+                        /** @description delegated permissions, on top of the role's */
+                        permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /** @description when the assignment was stored; null without one */
                         updated_at: string | null;
+                        /**
+                         * @description the member
+                         * @example vic
+                         */
                         user_id: string;
                     };
                 };
@@ -3709,25 +4296,55 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the member's user id (the token's subject)
+                 * @example vic
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A member of the organization with their role and permissions */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "vic",
+                     *       "role": "viewer",
+                     *       "permissions": [
+                     *         "audit:read"
+                     *       ],
+                     *       "effective_permissions": [
+                     *         "app:read",
+                     *         "audit:read"
+                     *       ],
+                     *       "assigned_by": "ada",
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description who stored the assignment; null without one */
                         assigned_by: string | null;
+                        /** @description everything the member may do: the role's permissions and the delegated ones */
                         effective_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
-                        /** @description delegated permissions */
-                        permissions: string[];
+                        /** @description delegated permissions, on top of the role's */
+                        permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /** @description when the assignment was stored; null without one */
                         updated_at: string | null;
+                        /**
+                         * @description the member
+                         * @example vic
+                         */
                         user_id: string;
                     };
                 };
@@ -3809,6 +4426,7 @@ export interface operations {
                             name: string;
                             ok: boolean;
                         }[];
+                        /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
                 };
@@ -3843,6 +4461,7 @@ export interface operations {
                             name: string;
                             ok: boolean;
                         }[];
+                        /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
                 };
@@ -3852,9 +4471,19 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /** @description most runs to return */
                 limit?: number;
+                /** @description runs to skip, for paging */
                 offset?: number;
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
             };
             header?: never;
@@ -3931,22 +4560,58 @@ export interface operations {
     getRun: {
         parameters: {
             query?: {
+                /**
+                 * @description the run as it was at this ISO time, or after this stream revision
+                 * @example 2026-11-24T09:30:00Z
+                 */
                 as_of?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4020,6 +4685,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4105,7 +4774,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the action id within the run
+                 * @example act-1
+                 */
                 action_id: string;
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4113,17 +4790,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description One change a run proposes on a board item */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "act-1",
+                     *       "run_id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "seq": 1,
+                     *       "cycle": "T",
+                     *       "kind": "label",
+                     *       "item_key": "DEMO-1",
+                     *       "item_title": "Checkout is slow",
+                     *       "params": {
+                     *         "label": "needs-triage"
+                     *       },
+                     *       "reason": "no priority and no labels",
+                     *       "status": "proposed",
+                     *       "decided_by": null,
+                     *       "decided_at": null,
+                     *       "decision_reason": null,
+                     *       "executed_at": null,
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunAction"];
                 };
             };
@@ -4206,7 +4908,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the action id within the run
+                 * @example act-1
+                 */
                 action_id: string;
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4214,17 +4924,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description One change a run proposes on a board item */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "act-1",
+                     *       "run_id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "seq": 1,
+                     *       "cycle": "T",
+                     *       "kind": "label",
+                     *       "item_key": "DEMO-1",
+                     *       "item_title": "Checkout is slow",
+                     *       "params": {
+                     *         "label": "needs-triage"
+                     *       },
+                     *       "reason": "no priority and no labels",
+                     *       "status": "proposed",
+                     *       "decided_by": null,
+                     *       "decided_at": null,
+                     *       "decision_reason": null,
+                     *       "executed_at": null,
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunAction"];
                 };
             };
@@ -4305,16 +5040,35 @@ export interface operations {
     exportRunActions: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /** @description the file format */
                 format?: "csv" | "pdf";
-                /** @description ISO date or time */
+                /**
+                 * @description from this time, included (runs by request time, a run's actions by their latest change): an ISO date or time
+                 * @example 2026-11-01
+                 */
                 from?: string;
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
-                /** @description ISO date or time */
+                /**
+                 * @description before this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 to?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4401,6 +5155,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4408,17 +5166,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4429,9 +5219,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4514,6 +5310,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4521,17 +5321,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4542,9 +5374,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4627,6 +5465,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4634,17 +5476,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4655,9 +5529,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4740,6 +5620,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4747,17 +5631,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4768,9 +5684,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4853,6 +5775,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4866,14 +5792,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the event was appended
+                         */
                         created: string;
+                        /** @description the event's data, as recorded */
                         data: unknown;
+                        /** @description who and what caused it: user_id, org_id, correlation_id, causation_id, request_id */
                         metadata: {
                             [key: string]: unknown;
                         };
-                        /** @description stream revision, from 0 */
+                        /**
+                         * @description stream revision, from 0
+                         * @example 0
+                         */
                         revision: string;
+                        /**
+                         * @description the event type
+                         * @example RunRequested
+                         */
                         type: string;
                     }[];
                 };
@@ -4948,6 +5886,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4955,17 +5897,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4976,9 +5950,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -5059,12 +6039,27 @@ export interface operations {
     exportRuns: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /** @description the file format */
                 format?: "csv" | "pdf";
-                /** @description ISO date or time */
+                /**
+                 * @description from this time, included (runs by request time, a run's actions by their latest change): an ISO date or time
+                 * @example 2026-11-01
+                 */
                 from?: string;
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
-                /** @description ISO date or time */
+                /**
+                 * @description before this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 to?: string;
             };
             header?: never;
@@ -5151,7 +6146,15 @@ export interface operations {
     getNextTask: {
         parameters: {
             query?: {
+                /**
+                 * @description the connected board (400 when it names another)
+                 * @example jira
+                 */
                 board_type?: "jira" | "linear";
+                /**
+                 * @description the project; default: the integration settings' first project
+                 * @example DEMO
+                 */
                 project_key?: string;
             };
             header?: never;
@@ -5261,21 +6264,70 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "board_type": "jira",
+                 *       "project_key": "DEMO",
+                 *       "cycles": [
+                 *         "T",
+                 *         "S"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description the connected board
+                     * @example jira
+                     * @enum {string}
+                     */
                     board_type: "jira" | "linear";
+                    /** @description T triage, S stale, P pull requests (P needs its feature flag); default T and S */
                     cycles?: ("T" | "S" | "P")[];
+                    /** @description plan only, whatever the write mode */
                     dry_run?: boolean;
+                    /**
+                     * @description a project of the integration settings
+                     * @example DEMO
+                     */
                     project_key: string;
                 };
             };
         };
         responses: {
-            /** @description Created */
+            /** @description A guarded automation run on one board project */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -5286,9 +6338,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -5362,11 +6420,13 @@ export interface operations {
             query?: {
                 /** @description refused: send the bearer header instead */
                 access_token?: string;
+                /** @description one run's events (from its first); without it, the organization's run events from now on */
                 run_id?: string;
                 /** @description refused: send the bearer header instead */
                 token?: string;
             };
             header?: {
+                /** @description the id of the last event received: the stream resumes after it */
                 "last-event-id"?: string;
             };
             path?: never;
@@ -5442,10 +6502,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "board_type": "jira",
+                 *       "project_key": "DEMO",
+                 *       "cycles": [
+                 *         "T",
+                 *         "S"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description the connected board
+                     * @example jira
+                     * @enum {string}
+                     */
                     board_type: "jira" | "linear";
+                    /** @description T triage, S stale, P pull requests (P needs its feature flag); default T and S */
                     cycles?: ("T" | "S" | "P")[];
+                    /** @description plan only, whatever the write mode */
                     dry_run?: boolean;
+                    /**
+                     * @description a project of the integration settings
+                     * @example DEMO
+                     */
                     project_key: string;
                 };
             };
@@ -5458,34 +6539,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description actions approved over the run's life (by a person, or by auto mode) */
                         approved_actions_count: number;
-                        /** @enum {string} */
+                        /**
+                         * @description the board the run works on
+                         * @enum {string}
+                         */
                         board_type: "jira" | "linear";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run reached a terminal status; null before
+                         */
                         completed_at: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run was requested
+                         */
                         created_at: string;
-                        /** @description T triage, S stale, P pull requests */
+                        /** @description the cycles that planned: T triage, S stale, P pull requests (empty until planned) */
                         cycles_run: ("T" | "S" | "P")[];
+                        /** @description why the run failed; null otherwise */
                         error: string | null;
+                        /** @description actions written to the board */
                         executed_actions_count: number;
+                        /** @description actions whose write to the board failed */
                         failed_actions_count: number;
                         /**
                          * @description how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)
                          * @enum {string}
                          */
                         flow: "trigger" | "approval";
-                        /** @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b */
+                        /**
+                         * @description the run id
+                         * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                         */
                         id: string;
+                        /** @description true when the run plans only and never writes to the board */
                         is_dry_run: boolean;
+                        /** @description board items the planning read */
                         items_read: number;
+                        /** @description actions still waiting for a decision */
                         pending_actions_count: number;
+                        /** @description actions planned */
                         planned_actions_count: number;
-                        /** @example DEMO */
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
+                        /** @description actions rejected */
                         rejected_actions_count: number;
+                        /**
+                         * @description user id of whoever requested the run (or the scheduler)
+                         * @example ada
+                         */
                         requested_by: string;
                         resumed: boolean;
+                        /** @description actions left undecided when the run executed, or stopped by a cancel */
                         skipped_actions_count: number;
                         /**
                          * @description where the run stands
@@ -5493,9 +6603,15 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run last changed
+                         */
                         updated_at: string;
-                        /** @enum {string} */
+                        /**
+                         * @description the organization's write mode when the run was requested
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -5507,34 +6623,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description actions approved over the run's life (by a person, or by auto mode) */
                         approved_actions_count: number;
-                        /** @enum {string} */
+                        /**
+                         * @description the board the run works on
+                         * @enum {string}
+                         */
                         board_type: "jira" | "linear";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run reached a terminal status; null before
+                         */
                         completed_at: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run was requested
+                         */
                         created_at: string;
-                        /** @description T triage, S stale, P pull requests */
+                        /** @description the cycles that planned: T triage, S stale, P pull requests (empty until planned) */
                         cycles_run: ("T" | "S" | "P")[];
+                        /** @description why the run failed; null otherwise */
                         error: string | null;
+                        /** @description actions written to the board */
                         executed_actions_count: number;
+                        /** @description actions whose write to the board failed */
                         failed_actions_count: number;
                         /**
                          * @description how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)
                          * @enum {string}
                          */
                         flow: "trigger" | "approval";
-                        /** @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b */
+                        /**
+                         * @description the run id
+                         * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                         */
                         id: string;
+                        /** @description true when the run plans only and never writes to the board */
                         is_dry_run: boolean;
+                        /** @description board items the planning read */
                         items_read: number;
+                        /** @description actions still waiting for a decision */
                         pending_actions_count: number;
+                        /** @description actions planned */
                         planned_actions_count: number;
-                        /** @example DEMO */
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
+                        /** @description actions rejected */
                         rejected_actions_count: number;
+                        /**
+                         * @description user id of whoever requested the run (or the scheduler)
+                         * @example ada
+                         */
                         requested_by: string;
                         resumed: boolean;
+                        /** @description actions left undecided when the run executed, or stopped by a cancel */
                         skipped_actions_count: number;
                         /**
                          * @description where the run stands
@@ -5542,9 +6687,15 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run last changed
+                         */
                         updated_at: string;
-                        /** @enum {string} */
+                        /**
+                         * @description the organization's write mode when the run was requested
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -5556,9 +6707,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -5636,22 +6793,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The organization's schedule (only `saved: false` before one is saved) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "saved": true,
+                     *       "enabled": true,
+                     *       "timezone": "Europe/Berlin",
+                     *       "days_of_week": [
+                     *         1,
+                     *         3,
+                     *         5
+                     *       ],
+                     *       "time": "09:00",
+                     *       "board_type": "jira",
+                     *       "project_key": "ENG",
+                     *       "cycles": [
+                     *         "S",
+                     *         "T"
+                     *       ],
+                     *       "dry_run": false
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description the board to run on
+                         * @example jira
+                         * @enum {string}
+                         */
                         board_type?: "jira" | "linear";
+                        /** @description the cycles to run: T triage, S stale, P pull requests (default T and S) */
                         cycles?: ("T" | "S" | "P")[];
+                        /**
+                         * @description days to run on, 0 Sunday to 6 Saturday
+                         * @example [
+                         *       1,
+                         *       3,
+                         *       5
+                         *     ]
+                         */
                         days_of_week?: number[];
+                        /** @description plan only, whatever the write mode */
                         dry_run?: boolean;
+                        /** @description whether the scheduler triggers runs */
                         enabled?: boolean;
+                        /**
+                         * @description the project to run on
+                         * @example ENG
+                         */
                         project_key?: string;
                         /** @description false until the organization saves a schedule */
                         saved: boolean;
+                        /**
+                         * @description local time of day, HH:MM
+                         * @example 09:00
+                         */
                         time?: string;
+                        /**
+                         * @description IANA time zone of days_of_week and time
+                         * @example Europe/Berlin
+                         */
                         timezone?: string;
                     };
                 };
@@ -5719,37 +6924,133 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description When the scheduler triggers runs */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "timezone": "Europe/Berlin",
+                 *       "days_of_week": [
+                 *         1,
+                 *         3,
+                 *         5
+                 *       ],
+                 *       "time": "09:00",
+                 *       "board_type": "jira",
+                 *       "project_key": "ENG",
+                 *       "cycles": [
+                 *         "S",
+                 *         "T"
+                 *       ],
+                 *       "dry_run": false
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description the board to run on
+                     * @example jira
+                     * @enum {string}
+                     */
                     board_type: "jira" | "linear";
+                    /** @description the cycles to run: T triage, S stale, P pull requests (default T and S) */
                     cycles?: ("T" | "S" | "P")[];
+                    /**
+                     * @description days to run on, 0 Sunday to 6 Saturday
+                     * @example [
+                     *       1,
+                     *       3,
+                     *       5
+                     *     ]
+                     */
                     days_of_week: number[];
+                    /** @description plan only, whatever the write mode */
                     dry_run?: boolean;
+                    /** @description whether the scheduler triggers runs */
                     enabled: boolean;
+                    /**
+                     * @description the project to run on
+                     * @example ENG
+                     */
                     project_key: string;
+                    /**
+                     * @description local time of day, HH:MM
+                     * @example 09:00
+                     */
                     time: string;
+                    /**
+                     * @description IANA time zone of days_of_week and time
+                     * @example Europe/Berlin
+                     */
                     timezone: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The organization's schedule (only `saved: false` before one is saved) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "saved": true,
+                     *       "enabled": true,
+                     *       "timezone": "Europe/Berlin",
+                     *       "days_of_week": [
+                     *         1,
+                     *         3,
+                     *         5
+                     *       ],
+                     *       "time": "09:00",
+                     *       "board_type": "jira",
+                     *       "project_key": "ENG",
+                     *       "cycles": [
+                     *         "S",
+                     *         "T"
+                     *       ],
+                     *       "dry_run": false
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description the board to run on
+                         * @example jira
+                         * @enum {string}
+                         */
                         board_type?: "jira" | "linear";
+                        /** @description the cycles to run: T triage, S stale, P pull requests (default T and S) */
                         cycles?: ("T" | "S" | "P")[];
+                        /**
+                         * @description days to run on, 0 Sunday to 6 Saturday
+                         * @example [
+                         *       1,
+                         *       3,
+                         *       5
+                         *     ]
+                         */
                         days_of_week?: number[];
+                        /** @description plan only, whatever the write mode */
                         dry_run?: boolean;
+                        /** @description whether the scheduler triggers runs */
                         enabled?: boolean;
+                        /**
+                         * @description the project to run on
+                         * @example ENG
+                         */
                         project_key?: string;
                         /** @description false until the organization saves a schedule */
                         saved: boolean;
+                        /**
+                         * @description local time of day, HH:MM
+                         * @example 09:00
+                         */
                         time?: string;
+                        /**
+                         * @description IANA time zone of days_of_week and time
+                         * @example Europe/Berlin
+                         */
                         timezone?: string;
                     };
                 };
@@ -5923,6 +7224,7 @@ export interface operations {
                     project_keys?: string[];
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -5934,6 +7236,7 @@ export interface operations {
                     board_type: "linear";
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -6229,6 +7532,7 @@ export interface operations {
                     project_keys?: string[];
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -6240,6 +7544,7 @@ export interface operations {
                     board_type: "linear";
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -6599,7 +7904,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Organization the request is for (also inside the signed bytes) */
+                /**
+                 * @description Organization the request is for (also inside the signed bytes)
+                 * @example acme
+                 */
                 org_id: string;
             };
             cookie?: never;

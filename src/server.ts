@@ -4,6 +4,7 @@ import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { EventStoreUnavailableError } from './adapters/event-store.js';
+import type { SignInLinks } from './adapters/identity/sign-in-links.js';
 import { isPostgresUnavailable } from './adapters/postgres/unavailable.js';
 import { buildApp } from './app.js';
 import type { ServiceOptions } from './composition/app-services.js';
@@ -21,6 +22,8 @@ export interface Service {
   app: FastifyInstance;
   infra: Infrastructure;
   projector: Projector;
+  /** One-time console sign-in links; only with the development identity (`sprintguard demo` uses them). */
+  signInLinks?: SignInLinks | undefined;
   close: () => Promise<void>;
 }
 
@@ -42,7 +45,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
         await running.stop();
         await infra.close();
       })());
-    return { app, infra, projector: services.projector, close };
+    return { app, infra, projector: services.projector, signInLinks: services.app.console.signInLinks, close };
   } catch (err) {
     await services?.stop();
     await infra.close();
@@ -52,6 +55,8 @@ export async function createService(config: Config, log: Logger = createLogger(c
 
 export interface RunningServer {
   url: string;
+  /** As on Service: present only with the development identity. */
+  signInLinks?: SignInLinks | undefined;
   close: () => Promise<void>;
 }
 
@@ -75,7 +80,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const address = service.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
-  return { url: `http://${host}:${port}`, close: service.close };
+  return { url: `http://${host}:${port}`, signInLinks: service.signInLinks, close: service.close };
 }
 
 /** Waits for an unreachable database: 250 ms doubling up to 10 s, no jitter (one process waits alone). */

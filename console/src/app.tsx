@@ -42,11 +42,11 @@ function Gate() {
   );
 }
 
-export function App() {
+export function App({ signInCode }: { signInCode?: string | undefined }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter basename="/app">
-        <AuthProvider>
+        <AuthProvider signInCode={signInCode}>
           <Gate />
         </AuthProvider>
       </BrowserRouter>

@@ -21,7 +21,9 @@ describe('route permission table', () => {
   it('names only known permissions, and keeps roles:manage and billing:manage for their routes', () => {
     for (const [key, access] of Object.entries(routePermissions)) {
       expect(access === 'public' || (permissions as readonly string[]).includes(access), key).toBe(true);
-      expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
+      // API routes, and the console's static files (public reads under /app).
+      if (key.startsWith('GET /app')) expect([key, access]).toEqual([key, 'public']);
+      else expect(key).toMatch(/^(GET|POST|PUT|PATCH|DELETE) \/api\//);
     }
     const roleRoutes = Object.entries(routePermissions).filter(([, a]) => a === 'roles:manage').map(([k]) => k);
     expect(roleRoutes.sort()).toEqual(['DELETE /api/rbac/members/:user_id', 'GET /api/rbac/members', 'PUT /api/rbac/members/:user_id']);

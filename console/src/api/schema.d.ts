@@ -277,6 +277,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Development only: trade a one-time sign-in link for a development token
+         * @description The code comes from a link such as `sprintguard demo` prints (`/app/#sign-in=<code>`); it is good for one sign-in. Answers 401 for a code that is unknown, used or expired, and 404 whenever an identity provider is configured (AUTH_JWKS_URL) or NODE_ENV=production.
+         */
+        post: operations["redeemConsoleSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/email/suppressions": {
         parameters: {
             query?: never;
@@ -2619,10 +2639,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description a development token (JWT) for the Authorization header */
                         access_token: string;
                         /** @description seconds */
                         expires_in: number;
-                        /** @enum {string} */
+                        /**
+                         * @description always Bearer
+                         * @enum {string}
+                         */
                         token_type: "Bearer";
                     };
                 };
@@ -2634,6 +2658,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After header) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiddlewareError"];
+                };
+            };
+            /** @description Server error (generic text, logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
+    redeemConsoleSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the code after `#sign-in=` in the link */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a development token (JWT) for the Authorization header */
+                        access_token: string;
+                        /** @description whether that user is the organization admin */
+                        admin: boolean;
+                        /** @description seconds */
+                        expires_in: number;
+                        /** @description the organization signed in to */
+                        org_id: string;
+                        /**
+                         * @description always Bearer
+                         * @enum {string}
+                         */
+                        token_type: "Bearer";
+                        /** @description the user signed in as */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Invalid input; the detail names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Missing or invalid identity */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiddlewareError"];
                 };
             };
             /** @description Not found in the organization */

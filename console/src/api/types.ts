@@ -33,5 +33,6 @@ export type NotificationSettings = Ok<'/api/settings/notifications'>;
 export type NotificationBody = BodyOf<'/api/settings/notifications', 'put'>;
 export type ConsoleConfig = Ok<'/api/console/config'>;
 export type DevToken = Ok<'/api/console/dev-token', 'post'>;
+export type SignInLinkGrant = Ok<'/api/console/sign-in-link', 'post'>;
 export type Status = Ok<'/api/status'>;
 export type ApiPath = keyof paths;

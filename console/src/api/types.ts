@@ -22,6 +22,8 @@ export type RunsQuery = QueryOf<'/api/runs'>;
 export type RbacMe = Ok<'/api/rbac/me'>;
 export type Permission = RbacMe['permissions'][number];
 export type Member = Ok<'/api/rbac/members'>[number];
+/** A member's complete assignment: the console always names the permissions (left out, the API keeps the current ones). */
+export type MemberAssignment = Required<BodyOf<'/api/rbac/members/{user_id}', 'put'>>;
 export type OrgSettings = Ok<'/api/org/settings'>;
 export type Schedule = Ok<'/api/schedule'>;
 export type ScheduleBody = BodyOf<'/api/schedule', 'put'>;
@@ -35,4 +37,8 @@ export type ConsoleConfig = Ok<'/api/console/config'>;
 export type DevToken = Ok<'/api/console/dev-token', 'post'>;
 export type SignInLinkGrant = Ok<'/api/console/sign-in-link', 'post'>;
 export type Status = Ok<'/api/status'>;
+export type AuditPage = Ok<'/api/audit/events'>;
+export type AuditEvent = AuditPage['items'][number];
+export type AuditQuery = QueryOf<'/api/audit/events'>;
+export type AuditKind = NonNullable<AuditQuery['kind']>;
 export type ApiPath = keyof paths;

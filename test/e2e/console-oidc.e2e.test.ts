@@ -90,7 +90,8 @@ describe.skipIf(!hasChromium)('console sign-in with OpenID Connect (headless Chr
     const problems = watchProblems(page);
     // A callback this tab never started (no PKCE verifier kept): refused, with a way back.
     await page.goto(`${service.url}/app/callback?code=forged&state=forged`);
-    await page.getByText(/^Sign-in failed: no sign-in was started in this tab/).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Sign-in failed' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('alert').getByText(/^no sign-in was started in this tab/).waitFor();
     expect(page.url()).toBe(`${service.url}/app/callback`);
     await page.getByRole('link', { name: 'Try again' }).waitFor();
     await screenshot(page, 'callback-failed');

@@ -170,6 +170,8 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
     await members.getByRole('button', { name: 'Delegate permissions to mia' }).click();
     const extra = members.getByRole('group', { name: 'Extra permissions for mia' });
     await extra.getByLabel('audit:read', { exact: true }).check();
+    await screenshot(page, 'settings-members-delegate');
+    await expectAccessible(page, 'settings-members-delegate');
     await extra.getByRole('button', { name: 'Save permissions' }).click();
     await members.getByText('Saved: mia is operator with audit:read.').waitFor();
 

@@ -129,8 +129,9 @@ describe('sprintguard demo', () => {
       // The link is good once: opened again, it signs nobody in and says why.
       const again = await browser.newPage();
       await again.goto(banner.console);
-      await again.getByText(/The sign-in link did not work: .*already used/).waitFor({ timeout: 20_000 });
+      await again.getByText('This sign-in link is unknown, was already used or has expired; sign in on the page instead.').waitFor({ timeout: 20_000 });
       await again.getByRole('heading', { name: 'Sign in to Sprintguard' }).waitFor();
+      await screenshot(again, 'demo-link-used');
       expect(again.url()).toBe(`${banner.api}/app/`);
     } finally {
       await browser.close();

@@ -69,7 +69,7 @@ it('resumes with Last-Event-ID after a dropped connection, losing and repeating 
   await done;
   abort.abort();
 
-  expect(events.map((e) => [e.id, JSON.parse(e.data)])).toEqual([
+  expect(events.map((e): [string | undefined, unknown] => [e.id, JSON.parse(e.data)])).toEqual([
     ['0', { n: 0 }],
     ['1', { n: 1 }],
     ['2', { n: 2 }],

@@ -69,7 +69,8 @@ export function AuthProvider({ children, signInCode }: { children: ReactNode; si
         rememberDevIdentity(who);
         signIn(grant);
       })
-      .catch((err: unknown) => setEnded(`The sign-in link did not work: ${err instanceof Error ? err.message : String(err)}`))
+      // The service's words say what happened and what to do (a used link: sign in on the page).
+      .catch((err: unknown) => setEnded(`${err instanceof Error ? err.message : String(err)}.`))
       .finally(() => setLinking(false));
   }, [signInCode, signIn]);
 

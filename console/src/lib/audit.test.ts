@@ -8,6 +8,8 @@ describe('describeAuditEvent', () => {
     expect(describeAuditEvent({ type: 'MemberRoleRevoked', data: { user_id: 'vic' } })).toBe("vic's role revoked: back to the default role");
     expect(describeAuditEvent({ type: 'OrgSettingsChanged', data: { settings: { write_mode: 'approval', action_cap: 30 }, changed: ['action_cap'] } })).toBe('Settings changed: action_cap = 30');
     expect(describeAuditEvent({ type: 'FeatureFlagChanged', data: { name: 'cycle_p', enabled: true } })).toBe('Flag cycle_p turned on');
+    expect(describeAuditEvent({ type: 'RunClaimed', data: { run_id: 'f75e3286-1613', board_type: 'jira', project_key: 'CAN' } })).toBe('jira CAN taken by run f75e3286 (one active run per project)');
+    expect(describeAuditEvent({ type: 'RunCancelled', data: { by: 'ada' } })).toBe('Run cancelled by ada');
   });
 
   it('uses the run timeline for run events, and a short JSON for the rest', () => {

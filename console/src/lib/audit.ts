@@ -40,6 +40,10 @@ export function describeAuditEvent(event: Pick<AuditEvent, 'type' | 'data'>): st
       const s = (d.schedule ?? {}) as Record<string, unknown>;
       return `Schedule ${s.enabled === true ? 'on' : 'off'}: ${str(s.board_type)} ${str(s.project_key)} at ${str(s.time)} (${str(s.timezone)})`;
     }
+    case 'RunClaimed':
+      return `${str(d.board_type)} ${str(d.project_key)} taken by run ${str(d.run_id).slice(0, 8)} (one active run per project)`;
+    case 'RunClaimReleased':
+      return `Run ${str(d.run_id).slice(0, 8)} let go of its project`;
     case 'IntegrationSettingsSaved':
       return 'Board integration saved';
     case 'NotificationSettingsSaved':

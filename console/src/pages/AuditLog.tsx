@@ -2,9 +2,10 @@
 // who caused it, filtered as the API filters (stream kind, event type, actor, time range, order),
 // a page at a time through the API's cursor, and the whole filtered log as CSV.
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiUrl, request } from '../api/client';
-import type { AuditKind, AuditPage, AuditQuery } from '../api/types';
+import type { AuditEvent, AuditKind, AuditPage, AuditQuery } from '../api/types';
 import { Restricted } from '../components/Guarded';
 import { AUDIT_KINDS, describeAuditEvent, isoFromLocal } from '../lib/audit';
 import { download } from '../lib/download';
@@ -18,6 +19,19 @@ const text = (data: FormData, name: string): string | undefined => {
   const value = data.get(name);
   return typeof value === 'string' && value.trim() ? value.trim() : undefined;
 };
+
+/** A run's stream as a link to the run (its id is long); any other stream by its name. */
+function StreamName({ event }: { event: AuditEvent }) {
+  if (event.kind === 'run' && event.stream.startsWith('run-')) {
+    const runId = event.stream.slice('run-'.length);
+    return (
+      <Link to={`/runs/${encodeURIComponent(runId)}`} title={event.stream}>
+        run {runId.slice(0, 8)}
+      </Link>
+    );
+  }
+  return <>{event.stream}</>;
+}
 
 function filtersOf(form: HTMLFormElement): Filters {
   const data = new FormData(form);
@@ -128,13 +142,15 @@ function AuditLogTable() {
           <tbody>
             {items.map((e) => (
               <tr key={e.position}>
-                <td>
+                <td className="nowrap">
                   <time dateTime={e.created}>{whenExact(e.created)}</time>
                 </td>
                 <td>
                   <span className="event-type">{e.type}</span>
                 </td>
-                <td className="wrap">{e.stream}</td>
+                <td className="wrap">
+                  <StreamName event={e} />
+                </td>
                 <td>{e.actor ?? 'service'}</td>
                 <td className="wrap">{describeAuditEvent(e)}</td>
               </tr>

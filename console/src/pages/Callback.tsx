@@ -28,10 +28,11 @@ export function Callback() {
 
   return (
     <main id="main" className="sign-in">
-      <h1>Signing in…</h1>
+      <h1>{error ? 'Sign-in failed' : 'Signing in…'}</h1>
+      {!error && <p role="status">Completing the sign-in with your identity provider…</p>}
       {error && (
         <p role="alert">
-          Sign-in failed: {error}. <a href="/app/">Try again</a>
+          {error}. <a href="/app/">Try again</a>
         </p>
       )}
     </main>

@@ -12,8 +12,11 @@ export const OneOf = (values: readonly string[], options: { description?: string
   Type.String({ enum: [...values], ...options });
 
 /** The schema with a description (and examples) for the OpenAPI document; validation is unchanged. */
-export const documented = <T extends TSchema>(schema: T, description: string, examples?: unknown[]): T =>
-  ({ ...schema, description, ...(examples ? { examples } : {}) }) as T;
+export const documented = <T extends TSchema>(schema: T, description: string, examples?: unknown[]): T => ({
+  ...schema,
+  description,
+  ...(examples ? { examples } : {}),
+});
 
 export const DetailErrorSchema = Type.Object({ detail: Type.String() }, { $id: 'DetailError' });
 export const MiddlewareErrorSchema = Type.Object(

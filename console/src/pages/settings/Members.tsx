@@ -42,8 +42,12 @@ export function Members() {
       <h2 id="members">Members and roles</h2>
       {members.error && <p role="alert">{errorMessage(members.error)}</p>}
       {error && <p role="alert">{errorMessage(error)}</p>}
-      {message && !error && <p role="status">{message}</p>}
-      <table className="grid">
+      {message && !error && (
+        <p role="status" className="ok">
+          {message}
+        </p>
+      )}
+      <table className="grid members">
         <thead>
           <tr>
             <th scope="col">User</th>
@@ -147,16 +151,18 @@ function MemberRow({ member: m, delegable, busy, onAssign, onRevoke }: MemberRow
         {editing && (
           <fieldset>
             <legend>Extra permissions for {m.user_id}</legend>
-            {offered.map((p) => (
-              <label key={p} className="inline">
-                <input
-                  type="checkbox"
-                  checked={chosen.has(p)}
-                  onChange={(e) => setChosen((c) => new Set([...c].filter((x) => x !== p).concat(e.target.checked ? [p] : [])))}
-                />
-                {p}
-              </label>
-            ))}
+            <div className="row choices">
+              {offered.map((p) => (
+                <label key={p} className="inline">
+                  <input
+                    type="checkbox"
+                    checked={chosen.has(p)}
+                    onChange={(e) => setChosen((c) => new Set([...c].filter((x) => x !== p).concat(e.target.checked ? [p] : [])))}
+                  />
+                  {p}
+                </label>
+              ))}
+            </div>
             <div className="row">
               <button
                 type="button"

@@ -3,6 +3,7 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
+import type { SignInLinks } from './adapters/identity/sign-in-links.js';
 import { isDependencyUnavailable } from './adapters/postgres/unavailable.js';
 import { buildApp } from './app.js';
 import type { ServiceOptions } from './composition/app-services.js';
@@ -21,6 +22,8 @@ export interface Service {
   app: FastifyInstance;
   infra: Infrastructure;
   projector: Projector;
+  /** One-time console sign-in links; only with the development identity (`sprintguard demo` uses them). */
+  signInLinks?: SignInLinks | undefined;
   close: () => Promise<void>;
 }
 
@@ -42,7 +45,7 @@ export async function createService(config: Config, log: Logger = createLogger(c
         await running.stop();
         await infra.close();
       })());
-    return { app, infra, projector: services.projector, close };
+    return { app, infra, projector: services.projector, signInLinks: services.app.console.signInLinks, close };
   } catch (err) {
     await services?.stop();
     await infra.close();
@@ -52,6 +55,8 @@ export async function createService(config: Config, log: Logger = createLogger(c
 
 export interface RunningServer {
   url: string;
+  /** As on Service: present only with the development identity. */
+  signInLinks?: SignInLinks | undefined;
   close: () => Promise<void>;
 }
 
@@ -85,6 +90,7 @@ export async function startServer(config: Config, log: Logger = createLogger(con
   const host = config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
   return {
     url: `http://${host}:${port}`,
+    signInLinks: service.signInLinks,
     close: async () => {
       await metrics?.close();
       await service.close();

@@ -22,10 +22,10 @@ const queryClient = new QueryClient({
   },
 });
 
-function Gate() {
+function Gate({ callbackUrl }: { callbackUrl: URL | undefined }) {
   const { session } = useAuth();
   const location = useLocation();
-  if (location.pathname === '/callback') return <Callback />;
+  if (location.pathname === '/callback') return <Callback callbackUrl={callbackUrl} />;
   if (!session) return <SignIn />;
   return (
     <Routes>
@@ -42,12 +42,13 @@ function Gate() {
   );
 }
 
-export function App() {
+/** What the page was opened with: a sign-in link's code, or the identity provider's callback (both taken out of the address). */
+export function App({ signInCode, callbackUrl }: { signInCode?: string | undefined; callbackUrl?: URL | undefined }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter basename="/app">
-        <AuthProvider>
-          <Gate />
+        <AuthProvider signInCode={signInCode}>
+          <Gate callbackUrl={callbackUrl} />
         </AuthProvider>
       </BrowserRouter>
     </QueryClientProvider>

@@ -1,7 +1,9 @@
 // `sprintguard demo`: the service as `serve` runs it (embedded PostgreSQL), in a data directory of its
 // own, connected to a local sandbox Jira board seeded with a realistic project, with a first run
-// planned and waiting for approval. It prints the console's address and a sign-in for the demo
-// organization's administrator, so a newcomer can approve the plan and watch it change the board.
+// planned and waiting for approval. It prints the console's address signed in as the demo
+// organization's administrator (a one-time sign-in link: the code travels in the URL fragment, which
+// the browser never sends, and the console removes it from the address bar at once), so a newcomer
+// can approve the plan and watch it change the board.
 import path from 'node:path';
 import { CommanderError, type Command } from 'commander';
 import { signDevToken } from '../adapters/identity/dev-identity.js';
@@ -61,15 +63,22 @@ async function prepareDemoOrg(base: string, token: string, sandbox: JiraSandbox)
   return call<PlannedRun>(base, token, 'POST', '/api/runs/trigger', { board_type: 'jira', project_key: sandbox.projectKey, cycles: ['T', 'S'] });
 }
 
-function banner(server: RunningServer, token: string, sandbox: JiraSandbox, run: PlannedRun): string {
+/** The console's address that signs its opener in as the demo's administrator, once. */
+export function consoleSignInUrl(server: RunningServer): string {
+  if (!server.signInLinks) throw new Error('the demo runs with the development identity: sign-in links must be available');
+  return `${server.url}/app/#sign-in=${server.signInLinks.issue({ orgId: DEMO_ORG, userId: DEMO_ADMIN, admin: true })}`;
+}
+
+function banner(server: RunningServer, consoleUrl: string, token: string, sandbox: JiraSandbox, run: PlannedRun): string {
   return [
     '',
     'Sprintguard demo is running.',
     '',
-    `  Console:        ${server.url}/app/`,
-    `  API:            ${server.url}/api/ (reference at ${server.url}/docs)`,
-    `  Sign in:        organization "${DEMO_ORG}", administrator "${DEMO_ADMIN}", with this development token (12 h):`,
-    `                  ${token}`,
+    `  Console:        ${consoleUrl}`,
+    `                  (signs you in as "${DEMO_ADMIN}", administrator of the organization "${DEMO_ORG}"; the link works once:`,
+    `                  afterwards sign in at ${server.url}/app/ with those names and "Organization admin" ticked)`,
+    `  API:            ${server.url}/api/ (reference at ${server.url}/api/docs)`,
+    `  API token:      a development token for "${DEMO_ADMIN}" (12 h), for the shell lines below`,
     `  Sandbox board:  ${sandbox.url} (Jira REST v3, project ${sandbox.projectKey}; user ${sandbox.email}, API token ${sandbox.token})`,
     `  Planned run:    ${run.id} is ${run.status} with ${run.planned_actions_count} actions`,
     '',
@@ -108,7 +117,7 @@ export function registerDemoCommand(program: Command): void {
         const token = await signDevToken(config.dataDir, { orgId: DEMO_ORG, userId: DEMO_ADMIN, admin: true, expiresIn: '12h' });
         const run = await prepareDemoOrg(server.url, token, sandbox);
         step('ready');
-        process.stdout.write(banner(server, token, sandbox, run));
+        process.stdout.write(banner(server, consoleSignInUrl(server), token, sandbox, run));
       } catch (err) {
         await server?.close();
         await sandbox.close();

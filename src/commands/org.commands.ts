@@ -22,7 +22,8 @@ export function createOrgCommands(deps: OrgCommandDeps) {
       run(orgId, { type: 'SaveSchedule', schedule, now: deps.now() }, context),
     setFeatureFlag: (orgId: string, name: string, enabled: boolean, context: CommandContext) =>
       run(orgId, { type: 'SetFeatureFlag', name, enabled, now: deps.now() }, context),
-    assignMemberRole: (orgId: string, userId: string, role: AssignableRole, permissions: readonly string[], context: CommandContext) =>
+    /** `permissions` undefined: the member keeps their delegated permissions. */
+    assignMemberRole: (orgId: string, userId: string, role: AssignableRole, permissions: readonly string[] | undefined, context: CommandContext) =>
       run(orgId, { type: 'AssignMemberRole', userId, role, permissions, now: deps.now() }, context),
     revokeMemberRole: (orgId: string, userId: string, context: CommandContext) => run(orgId, { type: 'RevokeMemberRole', userId, now: deps.now() }, context),
     /** The org's current state straight from its stream (for commands of other aggregates). */

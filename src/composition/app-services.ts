@@ -3,6 +3,7 @@ import type { ReadSideRouteDeps } from '../http/routes/read-side.routes.js';
 import type { Config } from '../config.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Position } from '../adapters/event-store.js';
+import type { SignInLinks } from '../adapters/identity/sign-in-links.js';
 import type { AuthPluginOptions } from '../http/plugins/auth.js';
 import type { SeenUsersOptions as SeenUsersPluginOptions } from '../http/plugins/seen-users.js';
 import type { IdempotencyOptions as IdempotencyPluginOptions } from '../http/plugins/idempotency.js';
@@ -59,8 +60,11 @@ export interface AppServices {
   apiVersion: string;
   /** A span per request (src/http/plugins/tracing.ts): true when tracing is on (docs/observability.md). */
   httpTracing: boolean;
-  /** The web console's routes (sign-in configuration) and the origins its security policy allows. */
-  console: { config: Config; connectOrigins: string[] };
+  /**
+   * The web console's routes (sign-in configuration), the origins its security policy allows, and
+   * the one-time sign-in links of the development identity (absent with a real identity provider).
+   */
+  console: { config: Config; connectOrigins: string[]; signInLinks?: SignInLinks };
   health: { checks: readonly ReadinessCheck[] };
   users: Pick<OrgRouteDeps, 'knex'>;
   /** Org-stream routes that assign members (plan limits may refuse a new one). */

@@ -2,7 +2,9 @@
 // clients and the read-model waiter. Route-only commands (backlog, chat, billing, suppressions)
 // are built here, once.
 import { createReadYourWrites } from '../http/read-your-writes.js';
+import { createSignInLinks } from '../adapters/identity/sign-in-links.js';
 import { originOf } from '../http/plugins/console.js';
+import { SIGN_IN_LINK_TTL_MS, usesDevelopmentIdentity } from '../http/routes/console.routes.js';
 import { recordSeenUser } from '../queries/org-users.js';
 import { createIdempotencyKeys } from '../http/idempotency/idempotency-keys.js';
 import { serverOptions } from '../http/server-options.js';
@@ -119,7 +121,12 @@ export function createAppServices(
     apiVersion: API_VERSION,
     httpTracing: infra.tracing.enabled,
     // The identity provider's origin, which the console's sign-in talks to (its security policy allows it).
-    console: { config, connectOrigins: config.CONSOLE_OIDC_CLIENT_ID && config.AUTH_ISSUER ? [originOf(config.AUTH_ISSUER)].filter((o): o is string => Boolean(o)) : [] },
+    console: {
+      config,
+      connectOrigins: config.CONSOLE_OIDC_CLIENT_ID && config.AUTH_ISSUER ? [originOf(config.AUTH_ISSUER)].filter((o): o is string => Boolean(o)) : [],
+      // Only the development identity hands out sign-in links (`sprintguard demo`); a code is good for one sign-in.
+      ...(usesDevelopmentIdentity(config) ? { signInLinks: createSignInLinks({ now, ttlMs: SIGN_IN_LINK_TTL_MS }) } : {}),
+    },
     health: { checks: readinessChecks(infra, identity) },
     users: { knex },
     members: {

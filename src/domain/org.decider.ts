@@ -34,7 +34,8 @@ export type OrgCommand =
   | { type: 'ChangeOrgSettings'; changes: Partial<OrgSettings>; now: Date }
   | { type: 'SaveSchedule'; schedule: Schedule; now: Date }
   | { type: 'SetFeatureFlag'; name: string; enabled: boolean; now: Date }
-  | { type: 'AssignMemberRole'; userId: string; role: AssignableRole; permissions: readonly string[]; now: Date }
+  /** `permissions` replaces the member's delegated permissions; left out, the member keeps theirs. */
+  | { type: 'AssignMemberRole'; userId: string; role: AssignableRole; permissions?: readonly string[] | undefined; now: Date }
   | { type: 'RevokeMemberRole'; userId: string; now: Date };
 
 export const initialOrgState: OrgState = { settings: defaultOrgSettings, schedule: undefined, flags: {}, members: {}, subscription: undefined };
@@ -77,16 +78,19 @@ function decide(command: OrgCommand, state: OrgState): OrgEvent[] {
       return [{ type: 'FeatureFlagChanged', data: { name: command.name, enabled: command.enabled, at } }];
     }
     case 'AssignMemberRole': {
+      const current = state.members[command.userId];
+      // A role change that names no permissions keeps the delegated ones (docs/api-behaviour.md,
+      // "Members"): decided on the stream's state, so a concurrent delegation is never lost.
+      const asked = command.permissions ?? current?.permissions ?? [];
       // roles:manage, billing:manage and admin:all belong to the identity provider's organization
       // administrator alone (docs/security.md, "Roles"): no stored assignment may carry them.
-      const adminOnly = command.permissions.filter((p) => (adminOnlyPermissions as readonly string[]).includes(p));
+      const adminOnly = asked.filter((p) => (adminOnlyPermissions as readonly string[]).includes(p));
       if (adminOnly.length > 0) {
         throw invalid(`permissions: ${adminOnly.join(', ')} cannot be granted; only the organization administrator holds it`);
       }
-      const unknown = command.permissions.filter((p) => !isDelegable(p));
+      const unknown = asked.filter((p) => !isDelegable(p));
       if (unknown.length > 0) throw invalid(`permissions: unknown permission '${unknown[0]}'`);
-      const permissions = [...new Set(command.permissions)].sort();
-      const current = state.members[command.userId];
+      const permissions = [...new Set(asked)].sort();
       if (current && current.role === command.role && current.permissions.join(',') === permissions.join(',')) return [];
       return [{ type: 'MemberRoleAssigned', data: { user_id: command.userId, role: command.role, permissions, at } }];
     }

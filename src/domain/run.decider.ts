@@ -156,7 +156,7 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
         command.type === 'ApproveAction'
           ? { type: 'ActionApproved', data: { action_id: action.action_id, by: command.by, at } }
           : { type: 'ActionRejected', data: { action_id: action.action_id, by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } };
-      const events: RunEvent[] = [decided, log(`${action.action_id} (${action.kind} on ${action.item_key}) ${verb}d by ${command.by}`, at)];
+      const events: RunEvent[] = [decided, log(`${action.action_id} (${action.kind} on ${action.item_key}) ${verb === 'approve' ? 'approved' : 'rejected'} by ${command.by}`, at)];
       const after = fold(state, [decided]);
       if (!after.actions.some((a) => a.status === 'proposed')) events.push(...startExecution(after, command.by, false, at));
       return events;

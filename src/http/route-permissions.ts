@@ -27,11 +27,12 @@ export const routePermissions: Readonly<Record<string, RouteAccess>> = {
   'GET /api/docs/*': 'public',
 
   // The web console (static files, src/http/plugins/console.ts) and what it reads before sign-in;
-  // the development token route answers 404 wherever a real identity provider is configured.
+  // the development token and sign-in link routes answer 404 wherever a real identity provider is configured.
   'GET /app': 'public',
   'GET /app/*': 'public',
   'GET /api/console/config': 'public',
   'POST /api/console/dev-token': 'public',
+  'POST /api/console/sign-in-link': 'public',
 
   // Identity
   'GET /api/status': 'app:read',

@@ -13,6 +13,8 @@ const MAX_PARAMETERS = 60_000;
 const COLUMNS = 16;
 
 export type AuditStreamKind = keyof typeof streamCategories | 'suppressions' | 'other';
+/** Every kind a row can have: the audit route's `kind` filter and the API's AuditEvent.kind. */
+export const auditStreamKinds: readonly AuditStreamKind[] = [...(Object.keys(streamCategories) as (keyof typeof streamCategories)[]), 'suppressions', 'other'];
 
 export function streamKind(stream: string): AuditStreamKind {
   if (stream === suppressionsStreamId()) return 'suppressions';

@@ -1,17 +1,21 @@
 // The console's OpenID Connect sign-in in headless Chromium: authorization code with PKCE against a
 // stand-in provider that verifies the code_verifier, the real service process verifying the
-// provider's tokens, and the console renewing its short-lived token with the refresh token.
+// provider's tokens, and the console renewing its short-lived token with the refresh token. The
+// callback page is screenshotted and checked with axe-core while it signs in and when it fails.
+// Skips, saying so, without Chromium.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabaseUrl } from '../support/database.js';
-import { expectAccessible, hasChromium, launchChromium, screenshot, watchProblems } from '../support/console-browser.js';
+import { CHROMIUM, expectAccessible, hasChromium, launchChromium, screenshot, watchProblems } from '../support/console-browser.js';
 import { cleanEnv, freePort, startService, type ServiceProcess } from '../support/service-process.js';
 import { startOidcStandIn, type OidcStandIn } from '../support/stand-ins/oidc-stand-in.js';
 
 const CLIENT_ID = 'sprintguard-console';
+
+if (!hasChromium) console.warn(`[console-oidc] SKIPPED: Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
 
 describe.skipIf(!hasChromium)('console sign-in with OpenID Connect (headless Chromium)', () => {
   let idp: OidcStandIn;
@@ -50,7 +54,20 @@ describe.skipIf(!hasChromium)('console sign-in with OpenID Connect (headless Chr
     await screenshot(page, 'sign-in-oidc');
     await expectAccessible(page, 'sign-in-oidc');
 
+    // The code exchange waits while the callback page is looked at: it is what the user sees meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${idp.issuer}/token`, async (route) => {
+      if (route.request().postData()?.includes('grant_type=authorization_code')) await held;
+      await route.continue();
+    });
     await button.click();
+    await page.getByRole('heading', { name: 'Signing in…' }).waitFor({ timeout: 20_000 });
+    // The code left the address bar before the exchange.
+    expect(page.url()).toBe(`${service.url}/app/callback`);
+    await screenshot(page, 'callback');
+    await expectAccessible(page, 'callback');
+    release();
     await page.getByRole('heading', { name: 'Metrics' }).waitFor({ timeout: 20_000 });
     expect(page.url()).toBe(`${service.url}/app/metrics`);
     await page.getByText('olga@example.com').waitFor();
@@ -64,6 +81,21 @@ describe.skipIf(!hasChromium)('console sign-in with OpenID Connect (headless Chr
     await expect.poll(() => idp.tokenRequests.filter((r) => r.grant_type === 'refresh_token' && r.status === 200).length, { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.getByLabel('Action cap (most actions per run)').inputValue(), { timeout: 10_000 }).toMatch(/^\d+$/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says why when a callback cannot complete, on an accessible page', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const problems = watchProblems(page);
+    // A callback this tab never started (no PKCE verifier kept): refused, with a way back.
+    await page.goto(`${service.url}/app/callback?code=forged&state=forged`);
+    await page.getByRole('heading', { name: 'Sign-in failed' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('alert').getByText(/^no sign-in was started in this tab/).waitFor();
+    expect(page.url()).toBe(`${service.url}/app/callback`);
+    await page.getByRole('link', { name: 'Try again' }).waitFor();
+    await screenshot(page, 'callback-failed');
+    await expectAccessible(page, 'callback-failed');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -122,4 +122,24 @@ describe('members', () => {
     // Revoking needs roles:manage.
     expect((await t.app.inject({ method: 'DELETE', url: '/api/rbac/members/ada', headers: viewer })).statusCode).toBe(403);
   });
+
+  it('keeps delegated permissions on a role change that names none, and replaces them when the body names them', async () => {
+    const admin = await t.auth({ orgId: 'org_members_keep', userId: 'ada', admin: true });
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: '/api/rbac/members/dee', headers: admin, payload: body });
+    const member = async () => (await t.app.inject({ url: '/api/rbac/members', headers: admin })).json<{ user_id: string; role: string; permissions: string[] }[]>().find((m) => m.user_id === 'dee');
+
+    expect((await put({ role: 'viewer', permissions: ['audit:read', 'exports:read'] })).json()).toMatchObject({ role: 'viewer', permissions: ['audit:read', 'exports:read'] });
+    const promoted = await put({ role: 'approver' });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json()).toMatchObject({ role: 'approver', permissions: ['audit:read', 'exports:read'] });
+    expect(await member()).toMatchObject({ role: 'approver', permissions: ['audit:read', 'exports:read'] });
+    const dee = await t.auth({ orgId: 'org_members_keep', userId: 'dee' });
+    expect((await t.app.inject({ url: '/api/audit/events', headers: dee })).statusCode).toBe(200);
+
+    // Named: the list replaces the old one; [] removes them all.
+    expect((await put({ role: 'approver', permissions: ['audit:read'] })).json()).toMatchObject({ permissions: ['audit:read'] });
+    expect((await put({ role: 'approver', permissions: [] })).json()).toMatchObject({ permissions: [] });
+    expect(await member()).toMatchObject({ role: 'approver', permissions: [] });
+    expect((await t.app.inject({ url: '/api/audit/events', headers: dee })).statusCode).toBe(403);
+  });
 });

@@ -1,6 +1,6 @@
 // The console's serving at /app/ (SPA fallback, security headers, hashed assets) and its
-// pre-sign-in routes: GET /api/console/config and the development token, refused (404) whenever a
-// real identity provider is configured.
+// pre-sign-in routes: GET /api/console/config, the development token and the one-time sign-in
+// link, refused (404) whenever a real identity provider is configured.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,26 @@ describe('console routes with the development identity', () => {
     const member = await t.app.inject({ method: 'POST', url: '/api/console/dev-token', payload: { org_id: 'org_console', user_id: 'bob' } });
     const bob = await t.app.inject({ url: '/api/rbac/me', headers: { authorization: `Bearer ${member.json<{ access_token: string }>().access_token}` } });
     expect(bob.json()).toMatchObject({ user_id: 'bob', role: 'viewer' });
+  });
+
+  it('trades a one-time sign-in link for a token of the identity it was issued for, once', async () => {
+    const links = t.services.app.console.signInLinks!;
+    const code = links.issue({ orgId: 'org_link', userId: 'lin', admin: true });
+    const res = await t.app.inject({ method: 'POST', url: '/api/console/sign-in-link', payload: { code } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const grant = res.json<{ access_token: string; expires_in: number; org_id: string; user_id: string; admin: boolean }>();
+    expect(grant).toMatchObject({ token_type: 'Bearer', expires_in: 3600, org_id: 'org_link', user_id: 'lin', admin: true });
+    const me = await t.app.inject({ url: '/api/rbac/me', headers: { authorization: `Bearer ${grant.access_token}` } });
+    expect(me.json()).toMatchObject({ org_id: 'org_link', user_id: 'lin', role: 'admin' });
+
+    // Good once: the same code again, or a code never issued, is refused.
+    for (const refused of [code, 'never-issued']) {
+      const again = await t.app.inject({ method: 'POST', url: '/api/console/sign-in-link', payload: { code: refused } });
+      expect(again.statusCode, refused).toBe(401);
+      expect(again.json<{ error: string }>().error).toMatch(/unknown, was already used or has expired/);
+    }
+    expect((await t.app.inject({ method: 'POST', url: '/api/console/sign-in-link', payload: { code: 'not a code!' } })).statusCode).toBe(400);
   });
 
   it('refuses malformed identities', async () => {
@@ -92,6 +112,11 @@ describe('console routes with a real identity provider', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/console/dev-token', payload: { org_id: 'org_x', user_id: 'eve', admin: true } });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ detail: 'Not found' });
+    // No sign-in links either: there is no store to issue them, and the route is not there.
+    expect(t.services.app.console.signInLinks).toBeUndefined();
+    const link = await t.app.inject({ method: 'POST', url: '/api/console/sign-in-link', payload: { code: 'any-code' } });
+    expect(link.statusCode).toBe(404);
+    expect(link.json()).toEqual({ detail: 'Not found' });
     // The sign-in talks to the issuer: the console's policy allows that origin, and only that one.
     expect((await t.app.inject({ url: '/app/' })).headers['content-security-policy']).toContain(`connect-src 'self' ${new URL(jwks.issuer).origin};`);
   });

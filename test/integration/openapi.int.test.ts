@@ -5,8 +5,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessForRoute } from '../../src/http/route-permissions.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
+interface Schema {
+  $ref?: string;
+  type?: string | string[];
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+}
+interface Parameter {
+  name: string;
+  in: string;
+  description?: string;
+  example?: unknown;
+  schema: Schema;
+}
 interface Operation {
   operationId?: string;
+  parameters?: Parameter[];
   security?: Record<string, string[]>[];
   responses: Record<string, { description?: string }>;
   'x-required-permission'?: string;
@@ -29,6 +50,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** A schema with its $ref followed (components are one level deep). */
+const resolve = (schema: Schema | undefined): Schema => {
+  if (!schema) return {};
+  if (!schema.$ref) return schema;
+  return doc.components.schemas![schema.$ref.replace('#/components/schemas/', '')] as Schema;
+};
+const jsonSchema = (response: unknown): Schema => (response as { content: Record<string, { schema: Schema }> }).content['application/json']!.schema;
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -126,12 +155,85 @@ describe('OpenAPI document', () => {
   it('lists the values of closed sets as enums', () => {
     type Props = Record<string, { enum?: string[]; items?: { enum?: string[] } }>;
     const props = (name: string) => (doc.components.schemas![name] as { properties: Props }).properties;
-    expect(props('Run').status!.enum).toEqual(['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected']);
+    expect(props('Run').status!.enum).toEqual(['planning', 'awaiting_confirmation', 'awaiting_approval', 'executing', 'completed', 'failed', 'rejected', 'cancelled']);
     expect(props('Run').board_type!.enum).toEqual(['jira', 'linear']);
     expect(props('Run').write_mode!.enum).toEqual(['dry_run', 'approval', 'auto']);
     expect(props('Run').cycles_run!.items!.enum).toEqual(['T', 'S', 'P']);
     expect(props('RunAction').status!.enum).toContain('proposed');
     expect(props('RunAction').kind!.enum).toContain('link_pull_request');
+
+    // The other closed sets, wherever they appear: responses, request bodies and parameters.
+    const ok = (path: string, method = 'get') => resolve(jsonSchema(doc.paths[path]![method]!.responses['200']));
+    const body = (path: string, method: string) => resolve((doc.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: Schema }> } }).requestBody.content['application/json']!.schema);
+    const param = (path: string, name: string) => doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema;
+    expect(ok('/api/org/settings').properties!.write_mode!.enum).toEqual(['dry_run', 'approval', 'auto']);
+    expect(body('/api/org/settings', 'put').properties!.write_mode!.enum).toEqual(['dry_run', 'approval', 'auto']);
+    expect(ok('/api/schedule').properties!.board_type!.enum).toEqual(['jira', 'linear']);
+    expect(ok('/api/schedule').properties!.cycles!.items!.enum).toEqual(['T', 'S', 'P']);
+    expect(ok('/api/console/config').properties!.sign_in!.enum).toEqual(['oidc', 'development', 'unavailable']);
+    expect(ok('/api/rbac/me').properties!.role!.enum).toEqual(['viewer', 'operator', 'approver', 'manager', 'admin']);
+    expect(ok('/api/rbac/me').properties!.permissions!.items!.enum).toContain('audit:read');
+    expect(ok('/api/rbac/me').properties!.delegated_permissions!.items!.enum).toContain('audit:read');
+    expect(resolve(ok('/api/rbac/members').items).properties!.permissions!.items!.enum).toContain('runs:approve');
+    expect(body('/api/rbac/members/{user_id}', 'put').properties!.role!.enum).toEqual(['viewer', 'operator', 'approver', 'manager']);
+    expect(resolve(ok('/api/feature-flags').items).properties!.name!.enum).toEqual(['cycle_p', 'meeting_ingest', 'chat_assistant', 'llm_extraction']);
+    const inbox = resolve(ok('/api/approvals/inbox').items);
+    expect(inbox.properties!.kind!.enum).toEqual(['action', 'run_confirmation', 'proposal']);
+    expect(resolve(inbox.properties!.decide!.items).properties!.decision!.enum).toEqual(['approve', 'reject', 'confirm', 'accept']);
+    expect(ok('/api/metrics').properties!.window!.enum).toEqual(['7d', '30d', '90d']);
+    expect(body('/api/settings/notifications', 'put').properties!.events!.items!.enum).toContain('run_awaiting_approval');
+    expect(param('/api/audit/events', 'kind').enum).toEqual(['org', 'run', 'proposal', 'meeting', 'chat', 'runClaim', 'suppressions', 'other']);
+    expect(param('/api/audit/events', 'order')).toMatchObject({ type: 'string', enum: ['asc', 'desc'], default: 'desc' });
+    expect(param('/api/audit/events', 'format').enum).toEqual(['json', 'csv']);
+    expect(resolve(resolve(ok('/api/audit/events').properties!.items).items).properties!.kind!.enum).toContain('org');
+    expect(param('/api/runs', 'board_type').enum).toEqual(['jira', 'linear']);
+    expect(param('/api/metrics', 'window').enum).toEqual(['7d', '30d', '90d']);
+    expect(param('/api/backlog-proposals', 'status').enum).toContain('apply_failed');
+
+    // And no closed set is left as a union of one-value schemas anywhere in the document.
+    const unions: string[] = [];
+    const visit = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${at}/${i}`));
+      if (!node || typeof node !== 'object') return;
+      const branches = (node as Schema).anyOf ?? (node as Schema).oneOf;
+      if (branches && branches.filter((b) => b.const !== undefined || b.enum?.length === 1).length >= 2) unions.push(at);
+      for (const [k, v] of Object.entries(node)) visit(v, `${at}/${k}`);
+    };
+    visit(doc, '');
+    expect(unions).toEqual([]);
+  });
+
+  it('describes every parameter, and the main shapes field by field with an example', () => {
+    for (const { method, path, op } of operations()) {
+      for (const p of op.parameters ?? []) expect(p.description, `${method} ${path} ${p.in} ${p.name}`).toBeTruthy();
+      // Path parameters also show what a value looks like.
+      for (const p of (op.parameters ?? []).filter((x) => x.in === 'path')) expect(p.example ?? p.schema.examples, `${method} ${path} ${p.name}`).toBeDefined();
+    }
+    const main: [string, string, string][] = [
+      ['Run', '/api/runs/{run_id}', 'get'],
+      ['RunAction', '/api/runs/{run_id}/actions', 'get'],
+      ['HistoryEntry', '/api/runs/{run_id}/history', 'get'],
+      ['InboxItem', '/api/approvals/inbox', 'get'],
+      ['OrgSettings', '/api/org/settings', 'get'],
+      ['Schedule', '/api/schedule', 'get'],
+      ['FeatureFlag', '/api/feature-flags', 'get'],
+      ['Member', '/api/rbac/members', 'get'],
+      ['RbacMe', '/api/rbac/me', 'get'],
+      ['AuditEvent', '/api/audit/events', 'get'],
+      ['Metrics', '/api/metrics', 'get'],
+    ];
+    for (const [name, path, method] of main) {
+      const response = doc.paths[path]![method]!.responses['200'] as { content: Record<string, { schema: Schema; example?: unknown }> };
+      let shape = resolve(response.content['application/json']!.schema);
+      let example = response.content['application/json']!.example;
+      if (shape.type === 'array') shape = resolve(shape.items);
+      if (name === 'AuditEvent') shape = resolve(resolve(shape.properties!.items).items);
+      example ??= shape.examples?.[0];
+      expect(shape.description, `${name} description`).toBeTruthy();
+      expect(example, `${name} example`).toBeDefined();
+      for (const [field, schema] of Object.entries(shape.properties ?? {})) expect(schema.description, `${name}.${field}`).toBeTruthy();
+      if (example && typeof example === 'object') expect(Object.keys(example).sort(), `${name} example fields`).toEqual(Object.keys(shape.properties!).sort());
+    }
   });
 
   it('serves the documentation UI and its assets locally', async () => {

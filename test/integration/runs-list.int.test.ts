@@ -57,6 +57,12 @@ describe('GET /api/runs and its page cache', () => {
     expect(eng.map((r) => r.id)).toEqual(['lj-2', 'lj-0']);
     const empty = await t.app.inject({ method: 'GET', url: '/api/runs?project_key=NONE', headers: auth });
     expect(empty.body).toBe('[]');
+    // board_type is a closed set: a value outside it is a client mistake, not an empty filter.
+    for (const url of ['/api/runs?board_type=trello', '/api/metrics?board_type=trello', '/api/projects?board_type=trello', '/api/runs/export?board_type=trello']) {
+      const wrong = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect(wrong.statusCode, url).toBe(400);
+      expect(wrong.json<{ detail: string }>().detail, url).toMatch(/board_type/);
+    }
   });
 
   it('serves a cached page only until the runs read model moves, and only to its organization', async () => {

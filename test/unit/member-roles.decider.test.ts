@@ -24,6 +24,19 @@ describe('org decider: member roles', () => {
       .then([{ type: 'MemberRoleAssigned', data: { user_id: 'u1', role: 'approver', permissions: [], at } }]);
   });
 
+  it('keeps the delegated permissions when a role change names none; a new member gets none', () => {
+    const assigned: OrgEvent = { type: 'MemberRoleAssigned', data: { user_id: 'u1', role: 'viewer', permissions: ['audit:read'], at } };
+    spec
+      .given([assigned])
+      .when({ type: 'AssignMemberRole', userId: 'u1', role: 'approver', now })
+      .then([{ type: 'MemberRoleAssigned', data: { user_id: 'u1', role: 'approver', permissions: ['audit:read'], at } }]);
+    spec.given([assigned]).when({ type: 'AssignMemberRole', userId: 'u1', role: 'viewer', now }).thenNothing();
+    spec
+      .given()
+      .when({ type: 'AssignMemberRole', userId: 'u2', role: 'operator', now })
+      .then([{ type: 'MemberRoleAssigned', data: { user_id: 'u2', role: 'operator', permissions: [], at } }]);
+  });
+
   it('refuses roles:manage, billing:manage and admin:all, whatever the role', () => {
     for (const p of ['roles:manage', 'billing:manage', 'admin:all']) {
       spec.given().when({ type: 'AssignMemberRole', userId: 'u1', role: 'manager', permissions: [p], now }).thenFails('invalid', new RegExp(p));

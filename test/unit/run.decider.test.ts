@@ -96,6 +96,9 @@ describe('run decider', () => {
     const s = state(events);
     expect(s.status).toBe('executing');
     expect(s.actions.map((a) => a.status)).toEqual(['approved', 'rejected', 'approved']);
+    // The run's log says each decision in words.
+    const logged = events.filter((e) => e.type === 'RunLogged').map((e) => (e.data as { message: string }).message);
+    expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/^act-1 \(.+\) approved by bo$/), expect.stringMatching(/^act-2 \(.+\) rejected by bo$/)]));
   });
 
   it('an action decided twice is a conflict; an unknown action is not found', () => {

@@ -277,6 +277,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/sign-in-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Development only: trade a one-time sign-in link for a development token
+         * @description The code comes from a link such as `sprintguard demo` prints (`/app/#sign-in=<code>`); it is good for one sign-in. Answers 401 for a code that is unknown, used or expired, and 404 whenever an identity provider is configured (AUTH_JWKS_URL) or NODE_ENV=production.
+         */
+        post: operations["redeemConsoleSignInLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/email/suppressions": {
         parameters: {
             query?: never;
@@ -1133,35 +1153,93 @@ export interface components {
                 role: string;
             };
         };
-        /** Run */
+        /**
+         * Run
+         * @description A guarded automation run on one board project
+         * @example {
+         *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+         *       "board_type": "jira",
+         *       "project_key": "DEMO",
+         *       "status": "awaiting_approval",
+         *       "is_dry_run": false,
+         *       "planned_actions_count": 4,
+         *       "executed_actions_count": 0,
+         *       "cycles_run": [
+         *         "T",
+         *         "S"
+         *       ],
+         *       "flow": "trigger",
+         *       "write_mode": "approval",
+         *       "approved_actions_count": 1,
+         *       "rejected_actions_count": 0,
+         *       "failed_actions_count": 0,
+         *       "skipped_actions_count": 0,
+         *       "pending_actions_count": 3,
+         *       "items_read": 12,
+         *       "requested_by": "ada",
+         *       "error": null,
+         *       "created_at": "2026-11-24T09:00:00.000Z",
+         *       "updated_at": "2026-11-24T09:05:00.000Z",
+         *       "completed_at": null
+         *     }
+         */
         Run: {
+            /** @description actions approved over the run's life (by a person, or by auto mode) */
             approved_actions_count: number;
-            /** @enum {string} */
+            /**
+             * @description the board the run works on
+             * @enum {string}
+             */
             board_type: "jira" | "linear";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the run reached a terminal status; null before
+             */
             completed_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the run was requested
+             */
             created_at: string;
-            /** @description T triage, S stale, P pull requests */
+            /** @description the cycles that planned: T triage, S stale, P pull requests (empty until planned) */
             cycles_run: ("T" | "S" | "P")[];
+            /** @description why the run failed; null otherwise */
             error: string | null;
+            /** @description actions written to the board */
             executed_actions_count: number;
+            /** @description actions whose write to the board failed */
             failed_actions_count: number;
             /**
              * @description how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)
              * @enum {string}
              */
             flow: "trigger" | "approval";
-            /** @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b */
+            /**
+             * @description the run id
+             * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+             */
             id: string;
+            /** @description true when the run plans only and never writes to the board */
             is_dry_run: boolean;
+            /** @description board items the planning read */
             items_read: number;
+            /** @description actions still waiting for a decision */
             pending_actions_count: number;
+            /** @description actions planned */
             planned_actions_count: number;
-            /** @example DEMO */
+            /**
+             * @description the board's project key
+             * @example DEMO
+             */
             project_key: string;
+            /** @description actions rejected */
             rejected_actions_count: number;
+            /**
+             * @description user id of whoever requested the run (or the scheduler)
+             * @example ada
+             */
             requested_by: string;
+            /** @description actions left undecided when the run executed, or stopped by a cancel */
             skipped_actions_count: number;
             /**
              * @description where the run stands
@@ -1169,34 +1247,85 @@ export interface components {
              * @enum {string}
              */
             status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description when the run last changed
+             */
             updated_at: string;
-            /** @enum {string} */
+            /**
+             * @description the organization's write mode when the run was requested
+             * @enum {string}
+             */
             write_mode: "dry_run" | "approval" | "auto";
         };
-        /** RunAction */
+        /**
+         * RunAction
+         * @description One change a run proposes on a board item
+         * @example {
+         *       "id": "act-1",
+         *       "run_id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+         *       "seq": 1,
+         *       "cycle": "T",
+         *       "kind": "label",
+         *       "item_key": "DEMO-1",
+         *       "item_title": "Checkout is slow",
+         *       "params": {
+         *         "label": "needs-triage"
+         *       },
+         *       "reason": "no priority and no labels",
+         *       "status": "proposed",
+         *       "decided_by": null,
+         *       "decided_at": null,
+         *       "decision_reason": null,
+         *       "executed_at": null,
+         *       "error": null
+         *     }
+         */
         RunAction: {
-            /** @enum {string} */
+            /**
+             * @description the cycle that planned it: T triage, S stale, P pull requests
+             * @enum {string}
+             */
             cycle: "T" | "S" | "P";
+            /** @description when it was decided */
             decided_at: string | null;
+            /** @description who approved or rejected it; null while undecided */
             decided_by: string | null;
+            /** @description the decider's reason, when one was given */
             decision_reason: string | null;
+            /** @description why its write failed */
             error: string | null;
+            /** @description when it was written to the board */
             executed_at: string | null;
+            /**
+             * @description the action id, unique within its run
+             * @example act-1
+             */
             id: string;
-            /** @example DEMO-1 */
+            /**
+             * @description the board item's key
+             * @example DEMO-1
+             */
             item_key: string;
+            /** @description the item's title when the planner read it */
             item_title: string | null;
             /**
              * @description what the action does to the item
              * @enum {string}
              */
             kind: "comment" | "transition" | "assign" | "label" | "link_pull_request";
+            /** @description what the action writes (label, comment text, transition, assignee, pull request) */
             params: {
                 [key: string]: unknown;
             };
+            /** @description why the planner proposes it */
             reason: string;
+            /**
+             * @description the run that planned it
+             * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+             */
             run_id: string;
+            /** @description order within the run, from 1 */
             seq: number;
             /**
              * @description where the action stands
@@ -1217,6 +1346,7 @@ export interface operations {
     getApprovalsInbox: {
         parameters: {
             query?: {
+                /** @description most requests to return, oldest first */
                 limit?: number;
             };
             header?: never;
@@ -1232,21 +1362,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        board_type: string;
+                        /**
+                         * @description the board type
+                         * @enum {string}
+                         */
+                        board_type: "jira" | "linear";
+                        /** @description the decisions on offer, each with its route */
                         decide: {
-                            decision: string;
-                            /** @enum {string} */
+                            /**
+                             * @description the decision the route records
+                             * @enum {string}
+                             */
+                            decision: "approve" | "reject" | "confirm" | "accept";
+                            /**
+                             * @description always POST
+                             * @enum {string}
+                             */
                             method: "POST";
+                            /** @description the route that records this decision */
                             path: string;
                         }[];
+                        /**
+                         * @description the action, run or proposal id
+                         * @example act-1
+                         */
                         id: string;
-                        /** @description action, run_confirmation or proposal */
-                        kind: string;
+                        /**
+                         * @description what waits: a run's action, a run to confirm (over the confirmation threshold), or a backlog proposal
+                         * @enum {string}
+                         */
+                        kind: "action" | "run_confirmation" | "proposal";
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
-                        /** @description null for a backlog proposal */
+                        /** @description the run; null for a backlog proposal */
                         run_id: string | null;
+                        /**
+                         * @description what is asked, in a line
+                         * @example label on DEMO-1 (Checkout is slow): no priority and no labels
+                         */
                         summary: string;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when it started waiting (the inbox is oldest first)
+                         */
                         waiting_since: string;
                     }[];
                 };
@@ -1323,6 +1484,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the organization's actions by their current status (an executed action counts as executed, not approved) */
                         actions: {
                             approved: number;
                             executed: number;
@@ -1331,6 +1493,7 @@ export interface operations {
                             rejected: number;
                             skipped: number;
                         };
+                        /** @description backlog proposals by their current status */
                         proposals: {
                             accepted: number;
                             applied: number;
@@ -1339,7 +1502,9 @@ export interface operations {
                             pending: number;
                             rejected: number;
                         };
+                        /** @description runs with actions waiting for a decision */
                         runs_awaiting_approval: number;
+                        /** @description runs waiting for a confirmation */
                         runs_awaiting_confirmation: number;
                     };
                 };
@@ -1419,12 +1584,20 @@ export interface operations {
                         /** @description compact JWS (EdDSA) over the payload below; verify with GET /api/audit/anchor-key */
                         jws: string;
                         payload: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description when the service signed it
+                             */
                             at: string;
+                            /** @description the organization */
                             org_id: string;
+                            /** @description the head of each of the organization's streams */
                             streams: {
+                                /** @description its last event's hash; null for an unsealed stream */
                                 hash: string | null;
+                                /** @description its last revision */
                                 revision: string;
+                                /** @description a stream of the organization */
                                 stream: string;
                             }[];
                         };
@@ -1568,17 +1741,38 @@ export interface operations {
     getAuditEvents: {
         parameters: {
             query?: {
+                /**
+                 * @description only events caused by this user id
+                 * @example ada
+                 */
                 actor?: string;
-                /** @description next_cursor of the previous page */
+                /** @description next_cursor of the previous page (with the same filters and order) */
                 cursor?: string;
+                /** @description json: one page; csv: the whole filtered log as a file */
                 format?: "json" | "csv";
-                /** @description ISO date or time */
+                /**
+                 * @description events at or after this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 from?: string;
-                kind?: "run" | "org" | "proposal" | "meeting" | "chat" | "suppressions" | "other";
+                /**
+                 * @description only events of this kind of stream
+                 * @example run
+                 */
+                kind?: "org" | "run" | "proposal" | "meeting" | "chat" | "runClaim" | "suppressions" | "other";
+                /** @description most events on a page */
                 limit?: number;
+                /** @description desc: newest first; asc: oldest first */
                 order?: "asc" | "desc";
-                /** @description ISO date or time */
+                /**
+                 * @description events before this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 to?: string;
+                /**
+                 * @description only events of this type
+                 * @example MemberRoleAssigned
+                 */
                 type?: string;
             };
             header?: never;
@@ -1594,23 +1788,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description the events of this page, in the order asked */
                         items: {
+                            /** @description the user id that caused it; null for the service itself */
                             actor: string | null;
+                            /** @description the event or request that caused it */
                             causation_id: string | null;
+                            /** @description the flow it belongs to (X-Correlation-Id, or the request id) */
                             correlation_id: string | null;
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description when it was appended
+                             */
                             created: string;
+                            /** @description the event's data, as recorded (secrets are never in events) */
                             data: unknown;
+                            /** @description the event id */
                             event_id: string;
+                            /** @description the event's link in its stream's hash chain (verify with `sprintguard audit verify`) */
                             hash: string | null;
-                            kind: string;
-                            /** @description global position, commit/prepare */
+                            /**
+                             * @description the kind of stream
+                             * @enum {string}
+                             */
+                            kind: "org" | "run" | "proposal" | "meeting" | "chat" | "runClaim" | "suppressions" | "other";
+                            /**
+                             * @description global position in the log, commit/prepare
+                             * @example 1234/1234
+                             */
                             position: string;
+                            /** @description the HTTP request that appended it */
                             request_id: string | null;
+                            /** @description the event's revision in its stream, from 0 */
                             revision: string;
+                            /**
+                             * @description the stream the event belongs to
+                             * @example org-acme
+                             */
                             stream: string;
+                            /**
+                             * @description the event type
+                             * @example MemberRoleAssigned
+                             */
                             type: string;
                         }[];
+                        /** @description pass as `cursor` for the next page; null on the last page */
                         next_cursor: string | null;
                     };
                 };
@@ -1674,12 +1896,34 @@ export interface operations {
     listBacklogProposals: {
         parameters: {
             query?: {
+                /**
+                 * @description only proposals for this board type
+                 * @example jira
+                 */
                 board_type?: "jira" | "linear";
+                /**
+                 * @description only proposals of this kind
+                 * @example bug
+                 */
                 kind?: "story" | "bug" | "task";
+                /** @description most proposals to return */
                 limit?: number;
+                /** @description proposals to skip, for paging */
                 offset?: number;
+                /**
+                 * @description only proposals for this project
+                 * @example ENG
+                 */
                 project_key?: string;
+                /**
+                 * @description words to find in the title or description
+                 * @example checkout
+                 */
                 q?: string;
+                /**
+                 * @description only proposals in this status
+                 * @example pending
+                 */
                 status?: "pending" | "accepted" | "rejected" | "applying" | "applied" | "apply_failed";
             };
             header?: never;
@@ -1761,6 +2005,10 @@ export interface operations {
                 "idempotency-key"?: string;
             };
             path: {
+                /**
+                 * @description the proposal id
+                 * @example 3b7e4f0a-8c1d-4e2f-9a6b-5c4d3e2f1a0b
+                 */
                 proposal_id: string;
             };
             cookie?: never;
@@ -1768,6 +2016,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
                 };
@@ -1862,6 +2111,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the proposal id
+                 * @example 3b7e4f0a-8c1d-4e2f-9a6b-5c4d3e2f1a0b
+                 */
                 proposal_id: string;
             };
             cookie?: never;
@@ -1970,6 +2223,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     decision: "accept" | "reject";
                     proposal_ids: string[];
                     reason?: string;
@@ -2068,6 +2322,7 @@ export interface operations {
                 "application/json": {
                     /** @description where checkout returns when the user gives up */
                     cancel_url: string;
+                    /** @enum {string} */
                     plan: "team" | "business";
                     /** @description where checkout returns after payment */
                     success_url: string;
@@ -2261,6 +2516,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @enum {string} */
                         outcome: "recorded" | "unchanged" | "ignored";
                         received: boolean;
                     };
@@ -2327,7 +2583,10 @@ export interface operations {
                             issuer: string;
                             scope: string;
                         } | null;
-                        /** @description oidc: authorization code with PKCE at the issuer; development: POST /api/console/dev-token; unavailable: no console client id configured */
+                        /**
+                         * @description oidc: authorization code with PKCE at the issuer; development: POST /api/console/dev-token; unavailable: no console client id configured
+                         * @enum {string}
+                         */
                         sign_in: "oidc" | "development" | "unavailable";
                     };
                 };
@@ -2380,10 +2639,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description a development token (JWT) for the Authorization header */
                         access_token: string;
                         /** @description seconds */
                         expires_in: number;
-                        /** @enum {string} */
+                        /**
+                         * @description always Bearer
+                         * @enum {string}
+                         */
                         token_type: "Bearer";
                     };
                 };
@@ -2426,10 +2689,100 @@ export interface operations {
             };
         };
     };
+    redeemConsoleSignInLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the code after `#sign-in=` in the link */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a development token (JWT) for the Authorization header */
+                        access_token: string;
+                        /** @description whether that user is the organization admin */
+                        admin: boolean;
+                        /** @description seconds */
+                        expires_in: number;
+                        /** @description the organization signed in to */
+                        org_id: string;
+                        /**
+                         * @description always Bearer
+                         * @enum {string}
+                         */
+                        token_type: "Bearer";
+                        /** @description the user signed in as */
+                        user_id: string;
+                    };
+                };
+            };
+            /** @description Invalid input; the detail names the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Missing or invalid identity */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiddlewareError"];
+                };
+            };
+            /** @description Not found in the organization */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailError"];
+                };
+            };
+            /** @description Rate limit exceeded (Retry-After header) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MiddlewareError"];
+                };
+            };
+            /** @description Server error (generic text, logged with the request id) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DetailError"];
+                };
+            };
+        };
+    };
     listEmailSuppressions: {
         parameters: {
             query: {
+                /** @description most addresses to return */
                 limit: number;
+                /** @description addresses to skip, for paging */
                 offset: number;
             };
             header?: never;
@@ -2517,6 +2870,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the suppressed address
+                 * @example ops@example.com
+                 */
                 email: string;
             };
             cookie?: never;
@@ -2611,8 +2968,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description whether the feature is on for the organization */
                         enabled: boolean;
-                        name: string;
+                        /**
+                         * @description the flag
+                         * @enum {string}
+                         */
+                        name: "cycle_p" | "meeting_ingest" | "chat_assistant" | "llm_extraction";
+                        /** @description when it last changed; null if it never did */
                         updated_at: string | null;
                     }[];
                 };
@@ -2678,27 +3041,50 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the flag: cycle_p, meeting_ingest, chat_assistant, llm_extraction (404 for any other)
+                 * @example cycle_p
+                 */
                 name: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
+                    /** @description on or off */
                     enabled: boolean;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A feature flag of the organization */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "cycle_p",
+                     *       "enabled": true,
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description whether the feature is on for the organization */
                         enabled: boolean;
-                        name: string;
+                        /**
+                         * @description the flag
+                         * @enum {string}
+                         */
+                        name: "cycle_p" | "meeting_ingest" | "chat_assistant" | "llm_extraction";
+                        /** @description when it last changed; null if it never did */
                         updated_at: string | null;
                     };
                 };
@@ -2822,10 +3208,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     board_type: "jira" | "linear";
                     /** @description 1..200 items */
                     items: {
                         description?: string;
+                        /** @enum {string} */
                         kind?: "story" | "bug" | "task";
                         labels?: string[];
                         /** @description 1 (highest) … 4 (lowest) */
@@ -2977,6 +3365,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @enum {string} */
                     board_type: "jira" | "linear";
                     /** Format: date-time */
                     occurred_at?: string;
@@ -3088,8 +3477,20 @@ export interface operations {
     getMetrics: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
+                /**
+                 * @description how many UTC days, up to today
+                 * @example 30d
+                 */
                 window?: "7d" | "30d" | "90d";
             };
             header?: never;
@@ -3098,46 +3499,165 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The organization's runs and decisions per UTC day over a window */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "window": "7d",
+                     *       "from": "2026-11-18",
+                     *       "to": "2026-11-24",
+                     *       "series": [
+                     *         {
+                     *           "day": "2026-11-18",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-19",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-20",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-21",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-22",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-23",
+                     *           "runs": 0,
+                     *           "actions_planned": 0,
+                     *           "actions_executed": 0,
+                     *           "actions_approved": 0,
+                     *           "actions_rejected": 0,
+                     *           "actions_failed": 0
+                     *         },
+                     *         {
+                     *           "day": "2026-11-24",
+                     *           "runs": 1,
+                     *           "actions_planned": 4,
+                     *           "actions_executed": 2,
+                     *           "actions_approved": 2,
+                     *           "actions_rejected": 1,
+                     *           "actions_failed": 0
+                     *         }
+                     *       ],
+                     *       "totals": {
+                     *         "runs": 1,
+                     *         "actions_planned": 4,
+                     *         "actions_executed": 2,
+                     *         "actions_approved": 2,
+                     *         "actions_rejected": 1,
+                     *         "actions_failed": 0
+                     *       },
+                     *       "approval_rate": 0.67,
+                     *       "median_time_to_decision_seconds": 420
+                     *     }
+                     */
                     "application/json": {
+                        /** @description approved / (approved + rejected) over the window; null without decisions */
                         approval_rate: number | null;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description first UTC day of the window
+                         */
                         from: string;
+                        /** @description median seconds from a run's planning to a person's decision on one of its actions, over the window's decisions; null without any */
                         median_time_to_decision_seconds: number | null;
+                        /** @description one point per UTC day, every day of the window */
                         series: {
+                            /** @description actions approved by a person */
                             actions_approved: number;
+                            /** @description actions written to the board */
                             actions_executed: number;
+                            /** @description actions whose write failed */
                             actions_failed: number;
+                            /** @description actions planned */
                             actions_planned: number;
+                            /** @description actions rejected by a person */
                             actions_rejected: number;
-                            /** Format: date */
+                            /**
+                             * Format: date
+                             * @description the UTC day
+                             */
                             day: string;
+                            /** @description runs requested */
                             runs: number;
+                            /** @description runs cancelled that day */
                             runs_cancelled: number;
+                            /** @description runs that completed that day */
                             runs_completed: number;
+                            /** @description runs that failed that day */
                             runs_failed: number;
+                            /** @description runs rejected that day */
                             runs_rejected: number;
                         }[];
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description last UTC day of the window (today)
+                         */
                         to: string;
+                        /** @description the sums over the window */
                         totals: {
+                            /** @description actions approved by a person */
                             actions_approved: number;
+                            /** @description actions written to the board */
                             actions_executed: number;
+                            /** @description actions whose write failed */
                             actions_failed: number;
+                            /** @description actions planned */
                             actions_planned: number;
+                            /** @description actions rejected by a person */
                             actions_rejected: number;
+                            /** @description runs requested */
                             runs: number;
+                            /** @description runs cancelled that day */
                             runs_cancelled: number;
+                            /** @description runs that completed that day */
                             runs_completed: number;
+                            /** @description runs that failed that day */
                             runs_failed: number;
+                            /** @description runs rejected that day */
                             runs_rejected: number;
                         };
-                        window: string;
+                        /**
+                         * @description the window asked for
+                         * @enum {string}
+                         */
+                        window: "7d" | "30d" | "90d";
                     };
                 };
             };
@@ -3206,15 +3726,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The organization's guards for every run */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "write_mode": "approval",
+                     *       "action_cap": 25,
+                     *       "confirmation_threshold": 10
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description most actions one run may plan
+                         * @example 25
+                         */
                         action_cap: number;
+                        /**
+                         * @description a run planning more actions than this waits for a confirmation first
+                         * @example 10
+                         */
                         confirmation_threshold: number;
+                        /**
+                         * @description approval: every action waits for a person; auto: planned actions execute at once; dry_run: plan only, never write
+                         * @example approval
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -3282,25 +3822,64 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description The settings to change; the others keep their values */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "action_cap": 10
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description most actions one run may plan
+                     * @example 25
+                     */
                     action_cap?: number;
+                    /**
+                     * @description a run planning more actions than this waits for a confirmation first
+                     * @example 10
+                     */
                     confirmation_threshold?: number;
+                    /**
+                     * @description approval: every action waits for a person; auto: planned actions execute at once; dry_run: plan only, never write
+                     * @example approval
+                     * @enum {string}
+                     */
                     write_mode?: "dry_run" | "approval" | "auto";
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The organization's guards for every run */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "write_mode": "approval",
+                     *       "action_cap": 25,
+                     *       "confirmation_threshold": 10
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description most actions one run may plan
+                         * @example 25
+                         */
                         action_cap: number;
+                        /**
+                         * @description a run planning more actions than this waits for a confirmation first
+                         * @example 10
+                         */
                         confirmation_threshold: number;
+                        /**
+                         * @description approval: every action waits for a person; auto: planned actions execute at once; dry_run: plan only, never write
+                         * @example approval
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -3364,7 +3943,11 @@ export interface operations {
     listProjects: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
             };
             header?: never;
             path?: never;
@@ -3379,18 +3962,40 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description actions written to the board over all runs */
                         actions_executed: number;
+                        /** @description actions planned over all runs */
                         actions_planned: number;
+                        /** @description runs not yet in a terminal status */
                         active_runs: number;
-                        board_type: string;
+                        /**
+                         * @description the board type
+                         * @enum {string}
+                         */
+                        board_type: "jira" | "linear";
+                        /** @description the most recent run */
                         last_run: {
-                            /** Format: date-time */
+                            /**
+                             * Format: date-time
+                             * @description when it was requested
+                             */
                             created_at: string;
+                            /** @description the run id */
                             id: string;
-                            status: string;
+                            /**
+                             * @description its status
+                             * @enum {string}
+                             */
+                            status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                         };
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
+                        /** @description runs of the project */
                         runs: number;
+                        /** @description runs per status */
                         runs_by_status: {
                             [key: string]: number;
                         };
@@ -3462,22 +4067,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The caller's access in its organization */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "org_id": "acme",
+                     *       "user_id": "vic",
+                     *       "role": "viewer",
+                     *       "is_org_admin": false,
+                     *       "permissions": [
+                     *         "app:read",
+                     *         "audit:read"
+                     *       ],
+                     *       "delegated_permissions": [
+                     *         "audit:read"
+                     *       ],
+                     *       "delegable_permissions": [
+                     *         "app:read",
+                     *         "runs:trigger",
+                     *         "runs:confirm",
+                     *         "runs:approve",
+                     *         "backlog:write",
+                     *         "backlog:decide",
+                     *         "meetings:ingest",
+                     *         "exports:read",
+                     *         "audit:read",
+                     *         "settings:write",
+                     *         "integration:write",
+                     *         "schedule:write",
+                     *         "flags:write"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description permissions an assignment may delegate */
                         delegable_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
                         /** @description extra permissions granted to the caller on top of the role's */
-                        delegated_permissions: string[];
+                        delegated_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /** @description true for the identity provider's organization administrator */
                         is_org_admin: boolean;
+                        /**
+                         * @description the caller's organization
+                         * @example acme
+                         */
                         org_id: string;
                         /** @description every permission the caller holds */
                         permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /**
+                         * @description the caller
+                         * @example ada
+                         */
                         user_id: string;
                     };
                 };
@@ -3554,12 +4202,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description who stored the assignment; null without one */
                         assigned_by: string | null;
+                        /** @description everything the member may do: the role's permissions and the delegated ones */
                         effective_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
-                        /** @description delegated permissions */
-                        permissions: string[];
+                        /** @description delegated permissions, on top of the role's */
+                        permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /** @description when the assignment was stored; null without one */
                         updated_at: string | null;
+                        /**
+                         * @description the member
+                         * @example vic
+                         */
                         user_id: string;
                     }[];
                 };
@@ -3625,33 +4284,81 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the member's user id (the token's subject)
+                 * @example vic
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "approver",
+                 *       "permissions": [
+                 *         "audit:read"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
-                    /** @description extra operational permissions; roles:manage, billing:manage and admin:all are refused */
+                    /**
+                     * @description the complete list of extra permissions, replacing the member's current ones ([] removes them all); left out, the member keeps the ones they have. roles:manage, billing:manage and admin:all are refused
+                     * @example [
+                     *       "audit:read"
+                     *     ]
+                     */
                     permissions?: string[];
+                    /**
+                     * @description the operational role (admin is not assignable: it belongs to the identity provider)
+                     * @example approver
+                     * @enum {string}
+                     */
                     role: "viewer" | "operator" | "approver" | "manager";
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A member of the organization with their role and permissions */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "vic",
+                     *       "role": "viewer",
+                     *       "permissions": [
+                     *         "audit:read"
+                     *       ],
+                     *       "effective_permissions": [
+                     *         "app:read",
+                     *         "audit:read"
+                     *       ],
+                     *       "assigned_by": "ada",
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description who stored the assignment; null without one */
                         assigned_by: string | null;
+                        /** @description everything the member may do: the role's permissions and the delegated ones */
                         effective_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
-                        /** @description delegated permissions */
-                        permissions: string[];
+                        /** @description delegated permissions, on top of the role's */
+                        permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /** @description when the assignment was stored; null without one */
                         updated_at: string | null;
+                        /**
+                         * @description the member
+                         * @example vic
+                         */
                         user_id: string;
                     };
                 };
@@ -3717,25 +4424,55 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the member's user id (the token's subject)
+                 * @example vic
+                 */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A member of the organization with their role and permissions */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "user_id": "vic",
+                     *       "role": "viewer",
+                     *       "permissions": [
+                     *         "audit:read"
+                     *       ],
+                     *       "effective_permissions": [
+                     *         "app:read",
+                     *         "audit:read"
+                     *       ],
+                     *       "assigned_by": "ada",
+                     *       "updated_at": "2026-11-24T09:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
+                        /** @description who stored the assignment; null without one */
                         assigned_by: string | null;
+                        /** @description everything the member may do: the role's permissions and the delegated ones */
                         effective_permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
-                        /** @description delegated permissions */
-                        permissions: string[];
+                        /** @description delegated permissions, on top of the role's */
+                        permissions: ("app:read" | "runs:trigger" | "runs:confirm" | "runs:approve" | "backlog:write" | "backlog:decide" | "meetings:ingest" | "exports:read" | "audit:read" | "settings:write" | "integration:write" | "schedule:write" | "flags:write" | "roles:manage" | "billing:manage" | "admin:all")[];
+                        /**
+                         * @description the effective role: admin for the identity provider's organization administrator, the default role (viewer) when none is stored
+                         * @enum {string}
+                         */
                         role: "viewer" | "operator" | "approver" | "manager" | "admin";
+                        /** @description when the assignment was stored; null without one */
                         updated_at: string | null;
+                        /**
+                         * @description the member
+                         * @example vic
+                         */
                         user_id: string;
                     };
                 };
@@ -3817,6 +4554,7 @@ export interface operations {
                             name: string;
                             ok: boolean;
                         }[];
+                        /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
                 };
@@ -3851,6 +4589,7 @@ export interface operations {
                             name: string;
                             ok: boolean;
                         }[];
+                        /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
                 };
@@ -3860,9 +4599,19 @@ export interface operations {
     listRuns: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /** @description most runs to return */
                 limit?: number;
+                /** @description runs to skip, for paging */
                 offset?: number;
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
             };
             header?: never;
@@ -3939,22 +4688,58 @@ export interface operations {
     getRun: {
         parameters: {
             query?: {
+                /**
+                 * @description the run as it was at this ISO time, or after this stream revision
+                 * @example 2026-11-24T09:30:00Z
+                 */
                 as_of?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4028,6 +4813,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4113,7 +4902,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the action id within the run
+                 * @example act-1
+                 */
                 action_id: string;
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4121,17 +4918,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description One change a run proposes on a board item */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "act-1",
+                     *       "run_id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "seq": 1,
+                     *       "cycle": "T",
+                     *       "kind": "label",
+                     *       "item_key": "DEMO-1",
+                     *       "item_title": "Checkout is slow",
+                     *       "params": {
+                     *         "label": "needs-triage"
+                     *       },
+                     *       "reason": "no priority and no labels",
+                     *       "status": "proposed",
+                     *       "decided_by": null,
+                     *       "decided_at": null,
+                     *       "decision_reason": null,
+                     *       "executed_at": null,
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunAction"];
                 };
             };
@@ -4214,7 +5036,15 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the action id within the run
+                 * @example act-1
+                 */
                 action_id: string;
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4222,17 +5052,42 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description One change a run proposes on a board item */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "act-1",
+                     *       "run_id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "seq": 1,
+                     *       "cycle": "T",
+                     *       "kind": "label",
+                     *       "item_key": "DEMO-1",
+                     *       "item_title": "Checkout is slow",
+                     *       "params": {
+                     *         "label": "needs-triage"
+                     *       },
+                     *       "reason": "no priority and no labels",
+                     *       "status": "proposed",
+                     *       "decided_by": null,
+                     *       "decided_at": null,
+                     *       "decision_reason": null,
+                     *       "executed_at": null,
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["RunAction"];
                 };
             };
@@ -4313,16 +5168,35 @@ export interface operations {
     exportRunActions: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /** @description the file format */
                 format?: "csv" | "pdf";
-                /** @description ISO date or time */
+                /**
+                 * @description from this time, included (runs by request time, a run's actions by their latest change): an ISO date or time
+                 * @example 2026-11-01
+                 */
                 from?: string;
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
-                /** @description ISO date or time */
+                /**
+                 * @description before this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 to?: string;
             };
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4409,6 +5283,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4416,17 +5294,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4437,9 +5347,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4522,6 +5438,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4529,17 +5449,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4550,9 +5502,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4635,6 +5593,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4642,17 +5604,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4663,9 +5657,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4748,6 +5748,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4755,17 +5759,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4776,9 +5812,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -4861,6 +5903,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4874,14 +5920,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the event was appended
+                         */
                         created: string;
+                        /** @description the event's data, as recorded */
                         data: unknown;
+                        /** @description who and what caused it: user_id, org_id, correlation_id, causation_id, request_id */
                         metadata: {
                             [key: string]: unknown;
                         };
-                        /** @description stream revision, from 0 */
+                        /**
+                         * @description stream revision, from 0
+                         * @example 0
+                         */
                         revision: string;
+                        /**
+                         * @description the event type
+                         * @example RunRequested
+                         */
                         type: string;
                     }[];
                 };
@@ -4956,6 +6014,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description the run id
+                 * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                 */
                 run_id: string;
             };
             cookie?: never;
@@ -4963,17 +6025,49 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description why, kept with the decision
+                     * @example not in this sprint
+                     */
                     reason?: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A guarded automation run on one board project */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -4984,9 +6078,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -5067,12 +6167,27 @@ export interface operations {
     exportRuns: {
         parameters: {
             query?: {
-                board_type?: string;
+                /**
+                 * @description only this board type
+                 * @example jira
+                 */
+                board_type?: "jira" | "linear";
+                /** @description the file format */
                 format?: "csv" | "pdf";
-                /** @description ISO date or time */
+                /**
+                 * @description from this time, included (runs by request time, a run's actions by their latest change): an ISO date or time
+                 * @example 2026-11-01
+                 */
                 from?: string;
+                /**
+                 * @description only this project key
+                 * @example DEMO
+                 */
                 project_key?: string;
-                /** @description ISO date or time */
+                /**
+                 * @description before this time: an ISO date or time
+                 * @example 2026-11-01
+                 */
                 to?: string;
             };
             header?: never;
@@ -5159,7 +6274,15 @@ export interface operations {
     getNextTask: {
         parameters: {
             query?: {
+                /**
+                 * @description the connected board (400 when it names another)
+                 * @example jira
+                 */
                 board_type?: "jira" | "linear";
+                /**
+                 * @description the project; default: the integration settings' first project
+                 * @example DEMO
+                 */
                 project_key?: string;
             };
             header?: never;
@@ -5269,21 +6392,70 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "board_type": "jira",
+                 *       "project_key": "DEMO",
+                 *       "cycles": [
+                 *         "T",
+                 *         "S"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description the connected board
+                     * @example jira
+                     * @enum {string}
+                     */
                     board_type: "jira" | "linear";
+                    /** @description T triage, S stale, P pull requests (P needs its feature flag); default T and S */
                     cycles?: ("T" | "S" | "P")[];
+                    /** @description plan only, whatever the write mode */
                     dry_run?: boolean;
+                    /**
+                     * @description a project of the integration settings
+                     * @example DEMO
+                     */
                     project_key: string;
                 };
             };
         };
         responses: {
-            /** @description Created */
+            /** @description A guarded automation run on one board project */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b",
+                     *       "board_type": "jira",
+                     *       "project_key": "DEMO",
+                     *       "status": "awaiting_approval",
+                     *       "is_dry_run": false,
+                     *       "planned_actions_count": 4,
+                     *       "executed_actions_count": 0,
+                     *       "cycles_run": [
+                     *         "T",
+                     *         "S"
+                     *       ],
+                     *       "flow": "trigger",
+                     *       "write_mode": "approval",
+                     *       "approved_actions_count": 1,
+                     *       "rejected_actions_count": 0,
+                     *       "failed_actions_count": 0,
+                     *       "skipped_actions_count": 0,
+                     *       "pending_actions_count": 3,
+                     *       "items_read": 12,
+                     *       "requested_by": "ada",
+                     *       "error": null,
+                     *       "created_at": "2026-11-24T09:00:00.000Z",
+                     *       "updated_at": "2026-11-24T09:05:00.000Z",
+                     *       "completed_at": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["Run"];
                 };
             };
@@ -5294,9 +6466,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -5370,11 +6548,13 @@ export interface operations {
             query?: {
                 /** @description refused: send the bearer header instead */
                 access_token?: string;
+                /** @description one run's events (from its first); without it, the organization's run events from now on */
                 run_id?: string;
                 /** @description refused: send the bearer header instead */
                 token?: string;
             };
             header?: {
+                /** @description the id of the last event received: the stream resumes after it */
                 "last-event-id"?: string;
             };
             path?: never;
@@ -5450,10 +6630,31 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "board_type": "jira",
+                 *       "project_key": "DEMO",
+                 *       "cycles": [
+                 *         "T",
+                 *         "S"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description the connected board
+                     * @example jira
+                     * @enum {string}
+                     */
                     board_type: "jira" | "linear";
+                    /** @description T triage, S stale, P pull requests (P needs its feature flag); default T and S */
                     cycles?: ("T" | "S" | "P")[];
+                    /** @description plan only, whatever the write mode */
                     dry_run?: boolean;
+                    /**
+                     * @description a project of the integration settings
+                     * @example DEMO
+                     */
                     project_key: string;
                 };
             };
@@ -5466,34 +6667,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description actions approved over the run's life (by a person, or by auto mode) */
                         approved_actions_count: number;
-                        /** @enum {string} */
+                        /**
+                         * @description the board the run works on
+                         * @enum {string}
+                         */
                         board_type: "jira" | "linear";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run reached a terminal status; null before
+                         */
                         completed_at: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run was requested
+                         */
                         created_at: string;
-                        /** @description T triage, S stale, P pull requests */
+                        /** @description the cycles that planned: T triage, S stale, P pull requests (empty until planned) */
                         cycles_run: ("T" | "S" | "P")[];
+                        /** @description why the run failed; null otherwise */
                         error: string | null;
+                        /** @description actions written to the board */
                         executed_actions_count: number;
+                        /** @description actions whose write to the board failed */
                         failed_actions_count: number;
                         /**
                          * @description how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)
                          * @enum {string}
                          */
                         flow: "trigger" | "approval";
-                        /** @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b */
+                        /**
+                         * @description the run id
+                         * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                         */
                         id: string;
+                        /** @description true when the run plans only and never writes to the board */
                         is_dry_run: boolean;
+                        /** @description board items the planning read */
                         items_read: number;
+                        /** @description actions still waiting for a decision */
                         pending_actions_count: number;
+                        /** @description actions planned */
                         planned_actions_count: number;
-                        /** @example DEMO */
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
+                        /** @description actions rejected */
                         rejected_actions_count: number;
+                        /**
+                         * @description user id of whoever requested the run (or the scheduler)
+                         * @example ada
+                         */
                         requested_by: string;
                         resumed: boolean;
+                        /** @description actions left undecided when the run executed, or stopped by a cancel */
                         skipped_actions_count: number;
                         /**
                          * @description where the run stands
@@ -5501,9 +6731,15 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run last changed
+                         */
                         updated_at: string;
-                        /** @enum {string} */
+                        /**
+                         * @description the organization's write mode when the run was requested
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -5515,34 +6751,63 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description actions approved over the run's life (by a person, or by auto mode) */
                         approved_actions_count: number;
-                        /** @enum {string} */
+                        /**
+                         * @description the board the run works on
+                         * @enum {string}
+                         */
                         board_type: "jira" | "linear";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run reached a terminal status; null before
+                         */
                         completed_at: string | null;
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run was requested
+                         */
                         created_at: string;
-                        /** @description T triage, S stale, P pull requests */
+                        /** @description the cycles that planned: T triage, S stale, P pull requests (empty until planned) */
                         cycles_run: ("T" | "S" | "P")[];
+                        /** @description why the run failed; null otherwise */
                         error: string | null;
+                        /** @description actions written to the board */
                         executed_actions_count: number;
+                        /** @description actions whose write to the board failed */
                         failed_actions_count: number;
                         /**
                          * @description how the run was requested: trigger (POST /api/runs/trigger) or approval (POST /api/runs/start)
                          * @enum {string}
                          */
                         flow: "trigger" | "approval";
-                        /** @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b */
+                        /**
+                         * @description the run id
+                         * @example 6f1c2b9e-3d4a-4f7e-9a52-0c8d1e2f3a4b
+                         */
                         id: string;
+                        /** @description true when the run plans only and never writes to the board */
                         is_dry_run: boolean;
+                        /** @description board items the planning read */
                         items_read: number;
+                        /** @description actions still waiting for a decision */
                         pending_actions_count: number;
+                        /** @description actions planned */
                         planned_actions_count: number;
-                        /** @example DEMO */
+                        /**
+                         * @description the board's project key
+                         * @example DEMO
+                         */
                         project_key: string;
+                        /** @description actions rejected */
                         rejected_actions_count: number;
+                        /**
+                         * @description user id of whoever requested the run (or the scheduler)
+                         * @example ada
+                         */
                         requested_by: string;
                         resumed: boolean;
+                        /** @description actions left undecided when the run executed, or stopped by a cancel */
                         skipped_actions_count: number;
                         /**
                          * @description where the run stands
@@ -5550,9 +6815,15 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
-                        /** Format: date-time */
+                        /**
+                         * Format: date-time
+                         * @description when the run last changed
+                         */
                         updated_at: string;
-                        /** @enum {string} */
+                        /**
+                         * @description the organization's write mode when the run was requested
+                         * @enum {string}
+                         */
                         write_mode: "dry_run" | "approval" | "auto";
                     };
                 };
@@ -5564,9 +6835,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description why the answer is 202: the read model has not caught up yet */
                         detail: string;
+                        /** @description the run id */
                         id: string;
-                        status: string;
+                        /**
+                         * @description the status the write left the run in
+                         * @enum {string}
+                         */
+                        status: "planning" | "awaiting_confirmation" | "awaiting_approval" | "executing" | "completed" | "failed" | "rejected" | "cancelled";
                     };
                 };
             };
@@ -5644,22 +6921,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The organization's schedule (only `saved: false` before one is saved) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "saved": true,
+                     *       "enabled": true,
+                     *       "timezone": "Europe/Berlin",
+                     *       "days_of_week": [
+                     *         1,
+                     *         3,
+                     *         5
+                     *       ],
+                     *       "time": "09:00",
+                     *       "board_type": "jira",
+                     *       "project_key": "ENG",
+                     *       "cycles": [
+                     *         "S",
+                     *         "T"
+                     *       ],
+                     *       "dry_run": false
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description the board to run on
+                         * @example jira
+                         * @enum {string}
+                         */
                         board_type?: "jira" | "linear";
+                        /** @description the cycles to run: T triage, S stale, P pull requests (default T and S) */
                         cycles?: ("T" | "S" | "P")[];
+                        /**
+                         * @description days to run on, 0 Sunday to 6 Saturday
+                         * @example [
+                         *       1,
+                         *       3,
+                         *       5
+                         *     ]
+                         */
                         days_of_week?: number[];
+                        /** @description plan only, whatever the write mode */
                         dry_run?: boolean;
+                        /** @description whether the scheduler triggers runs */
                         enabled?: boolean;
+                        /**
+                         * @description the project to run on
+                         * @example ENG
+                         */
                         project_key?: string;
                         /** @description false until the organization saves a schedule */
                         saved: boolean;
+                        /**
+                         * @description local time of day, HH:MM
+                         * @example 09:00
+                         */
                         time?: string;
+                        /**
+                         * @description IANA time zone of days_of_week and time
+                         * @example Europe/Berlin
+                         */
                         timezone?: string;
                     };
                 };
@@ -5727,37 +7052,133 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description When the scheduler triggers runs */
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "timezone": "Europe/Berlin",
+                 *       "days_of_week": [
+                 *         1,
+                 *         3,
+                 *         5
+                 *       ],
+                 *       "time": "09:00",
+                 *       "board_type": "jira",
+                 *       "project_key": "ENG",
+                 *       "cycles": [
+                 *         "S",
+                 *         "T"
+                 *       ],
+                 *       "dry_run": false
+                 *     }
+                 */
                 "application/json": {
+                    /**
+                     * @description the board to run on
+                     * @example jira
+                     * @enum {string}
+                     */
                     board_type: "jira" | "linear";
+                    /** @description the cycles to run: T triage, S stale, P pull requests (default T and S) */
                     cycles?: ("T" | "S" | "P")[];
+                    /**
+                     * @description days to run on, 0 Sunday to 6 Saturday
+                     * @example [
+                     *       1,
+                     *       3,
+                     *       5
+                     *     ]
+                     */
                     days_of_week: number[];
+                    /** @description plan only, whatever the write mode */
                     dry_run?: boolean;
+                    /** @description whether the scheduler triggers runs */
                     enabled: boolean;
+                    /**
+                     * @description the project to run on
+                     * @example ENG
+                     */
                     project_key: string;
+                    /**
+                     * @description local time of day, HH:MM
+                     * @example 09:00
+                     */
                     time: string;
+                    /**
+                     * @description IANA time zone of days_of_week and time
+                     * @example Europe/Berlin
+                     */
                     timezone: string;
                 };
             };
         };
         responses: {
-            /** @description Success */
+            /** @description The organization's schedule (only `saved: false` before one is saved) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "saved": true,
+                     *       "enabled": true,
+                     *       "timezone": "Europe/Berlin",
+                     *       "days_of_week": [
+                     *         1,
+                     *         3,
+                     *         5
+                     *       ],
+                     *       "time": "09:00",
+                     *       "board_type": "jira",
+                     *       "project_key": "ENG",
+                     *       "cycles": [
+                     *         "S",
+                     *         "T"
+                     *       ],
+                     *       "dry_run": false
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @description the board to run on
+                         * @example jira
+                         * @enum {string}
+                         */
                         board_type?: "jira" | "linear";
+                        /** @description the cycles to run: T triage, S stale, P pull requests (default T and S) */
                         cycles?: ("T" | "S" | "P")[];
+                        /**
+                         * @description days to run on, 0 Sunday to 6 Saturday
+                         * @example [
+                         *       1,
+                         *       3,
+                         *       5
+                         *     ]
+                         */
                         days_of_week?: number[];
+                        /** @description plan only, whatever the write mode */
                         dry_run?: boolean;
+                        /** @description whether the scheduler triggers runs */
                         enabled?: boolean;
+                        /**
+                         * @description the project to run on
+                         * @example ENG
+                         */
                         project_key?: string;
                         /** @description false until the organization saves a schedule */
                         saved: boolean;
+                        /**
+                         * @description local time of day, HH:MM
+                         * @example 09:00
+                         */
                         time?: string;
+                        /**
+                         * @description IANA time zone of days_of_week and time
+                         * @example Europe/Berlin
+                         */
                         timezone?: string;
                     };
                 };
@@ -5931,6 +7352,7 @@ export interface operations {
                     project_keys?: string[];
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -5942,6 +7364,7 @@ export interface operations {
                     board_type: "linear";
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -6237,6 +7660,7 @@ export interface operations {
                     project_keys?: string[];
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -6248,6 +7672,7 @@ export interface operations {
                     board_type: "linear";
                     source_control?: {
                         base_url?: string;
+                        /** @enum {string} */
                         provider: "github" | "gitlab";
                         repository: string;
                         token?: string;
@@ -6607,7 +8032,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Organization the request is for (also inside the signed bytes) */
+                /**
+                 * @description Organization the request is for (also inside the signed bytes)
+                 * @example acme
+                 */
                 org_id: string;
             };
             cookie?: never;

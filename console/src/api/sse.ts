@@ -78,7 +78,10 @@ export async function followStream(options: StreamOptions): Promise<void> {
     const parser = new SseParser();
     try {
       const headers = { accept: 'text/event-stream', ...(await options.headers()), ...(lastEventId !== undefined ? { 'last-event-id': lastEventId } : {}) };
-      const res = await fetch(options.url, { headers, signal: options.signal, cache: 'no-store' });
+      // Not a literal: Node's typings of fetch (test/unit/console-sse-resume.test.ts compiles this file
+      // with them) lack the browser's `cache` option, which a literal would be checked against.
+      const init = { headers, signal: options.signal, cache: 'no-store' as const };
+      const res = await fetch(options.url, init);
       if (!res.ok || !res.body) throw new Error(`stream answered ${res.status}`);
       options.onState?.('open');
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();

@@ -18,6 +18,18 @@ interface Pending {
 
 const redirectUri = () => `${window.location.origin}${CALLBACK_PATH}`;
 
+/**
+ * The identity provider's answer at the callback (code, state, or an error), taken out of the
+ * address bar and the history entry before anything renders: the code must not linger there while
+ * the page loads its configuration.
+ */
+export function takeCallbackUrl(location: Pick<Location, 'href' | 'pathname' | 'search'>, history: Pick<History, 'replaceState' | 'state'>): URL | undefined {
+  if (location.pathname !== CALLBACK_PATH) return undefined;
+  const url = new URL(location.href);
+  if (location.search) history.replaceState(history.state, '', CALLBACK_PATH);
+  return url;
+}
+
 /** http only for an issuer on this machine (a development or test provider). */
 function options(issuer: URL): { [oauth.allowInsecureRequests]?: boolean } {
   const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);

@@ -28,8 +28,8 @@ export function GuardedButton({ permission, children, disabled, ...rest }: Guard
   );
 }
 
-/** A section shown only with the permission; otherwise the reason it is hidden. */
-export function Restricted({ permission, title, children }: { permission: Permission; title: string; children: ReactNode }) {
+/** A section shown only with the permission; otherwise the reason it is hidden (and what to do, `hint`). */
+export function Restricted({ permission, title, hint, children }: { permission: Permission; title: string; hint?: string; children: ReactNode }) {
   const me = useMe();
   const reason = denial(me.data, permission);
   if (!me.data) return null;
@@ -38,6 +38,7 @@ export function Restricted({ permission, title, children }: { permission: Permis
       <section aria-label={title} className="card">
         <h2>{title}</h2>
         <p className="denied">{reason}</p>
+        {hint && <p className="muted">{hint}</p>}
       </section>
     );
   }

@@ -21,4 +21,14 @@ describe('timeline', () => {
     expect(stateAsOf(history, new Date('2026-01-01T12:00:00Z'))).toMatchObject({ status: 'completed', actions: { a1: 'approved', a2: 'proposed' } });
     expect(stateAsOf(history, new Date('2025-01-01T00:00:00Z')).status).toBe('not yet requested');
   });
+
+  it('knows a cancelled run', () => {
+    const history = [
+      { type: 'RunRequested', data: {}, created: '2026-01-01T10:00:00Z' },
+      { type: 'ApprovalRequested', data: { pending_count: 1 }, created: '2026-01-01T10:01:00Z' },
+      { type: 'RunCancelled', data: { by: 'ada', reason: 'wrong project' }, created: '2026-01-01T10:02:00Z' },
+    ];
+    expect(stateAsOf(history, new Date('2026-01-01T10:05:00Z')).status).toBe('cancelled');
+    expect(fromStreamData(JSON.stringify({ revision: '2', ...history[2] }))?.text).toBe('Run cancelled by ada: wrong project');
+  });
 });

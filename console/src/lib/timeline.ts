@@ -43,6 +43,8 @@ export function describeEvent(type: string, data: unknown): string {
       return `Run failed: ${str(d.error)}`;
     case 'RunRejected':
       return `Run rejected by ${str(d.by)}${d.reason ? `: ${str(d.reason)}` : ''}`;
+    case 'RunCancelled':
+      return `Run cancelled by ${str(d.by)}${d.reason ? `: ${str(d.reason)}` : ''}`;
     default:
       return type;
   }
@@ -74,6 +76,7 @@ const STATUS_BY_EVENT: Record<string, string> = {
   RunCompleted: 'completed',
   RunFailed: 'failed',
   RunRejected: 'rejected',
+  RunCancelled: 'cancelled',
 };
 
 const ACTION_STATUS_BY_EVENT: Record<string, string> = {

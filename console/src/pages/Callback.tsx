@@ -5,7 +5,8 @@ import { useAuth } from '../auth/AuthContext';
 import { completeOidcSignIn } from '../auth/oidc';
 import { errorMessage } from '../lib/format';
 
-export function Callback() {
+/** `callbackUrl`: the address the provider redirected to, taken before the first render (main.tsx). */
+export function Callback({ callbackUrl }: { callbackUrl: URL | undefined }) {
   const { config, signIn } = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string>();
@@ -14,24 +15,26 @@ export function Callback() {
   useEffect(() => {
     if (!config?.oidc || started.current) return;
     started.current = true;
-    const url = new URL(window.location.href);
-    // The code must not stay in the address bar or the history.
-    window.history.replaceState(null, '', '/app/callback');
-    completeOidcSignIn(config.oidc, url).then(
+    if (!callbackUrl) {
+      setError('the address holds no answer from the identity provider');
+      return;
+    }
+    completeOidcSignIn(config.oidc, callbackUrl).then(
       ({ grant, returnTo }) => {
         signIn(grant);
         void navigate(returnTo.replace(/^\/app/, '') || '/', { replace: true });
       },
       (err: unknown) => setError(errorMessage(err)),
     );
-  }, [config, navigate, signIn]);
+  }, [config, navigate, signIn, callbackUrl]);
 
   return (
     <main id="main" className="sign-in">
-      <h1>Signing in…</h1>
+      <h1>{error ? 'Sign-in failed' : 'Signing in…'}</h1>
+      {!error && <p role="status">Completing the sign-in with your identity provider…</p>}
       {error && (
         <p role="alert">
-          Sign-in failed: {error}. <a href="/app/">Try again</a>
+          {error}. <a href="/app/">Try again</a>
         </p>
       )}
     </main>

@@ -1,11 +1,12 @@
 // History: a run's events for auditors and its state as of a chosen time; the organization's
-// audit log where the service has that route (hidden when it answers 404).
+// audit log (AuditLog.tsx) for those allowed to read it.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, pathOf, request } from '../api/client';
+import { pathOf, request } from '../api/client';
 import type { HistoryEntry, Run } from '../api/types';
 import { errorMessage, when, whenExact } from '../lib/format';
 import { describeEvent, stateAsOf } from '../lib/timeline';
+import { AuditLog } from './AuditLog';
 
 /** A datetime-local value (local time, minutes) for a date. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -80,43 +81,5 @@ export function History() {
       </section>
       <AuditLog />
     </>
-  );
-}
-
-interface AuditEvent {
-  type?: string;
-  created?: string;
-  stream?: string;
-  [key: string]: unknown;
-}
-
-/** The organization's audit log, once the service has GET /api/audit/events; nothing otherwise. */
-function AuditLog() {
-  const log = useQuery({
-    queryKey: ['audit', 'events'],
-    queryFn: async () => {
-      try {
-        const body = await request<AuditEvent[] | { events?: AuditEvent[] }>('/api/audit/events', { query: { limit: 100 } });
-        return Array.isArray(body) ? body : (body.events ?? []);
-      } catch (err) {
-        if (err instanceof ApiError && (err.status === 404 || err.status === 405)) return null;
-        throw err;
-      }
-    },
-    retry: false,
-  });
-  if (log.data === null || log.isLoading) return null;
-  return (
-    <section className="card" aria-labelledby="audit-log">
-      <h2 id="audit-log">Organization audit log</h2>
-      {log.error && <p role="alert">{errorMessage(log.error)}</p>}
-      <ol className="timeline">
-        {(log.data ?? []).map((e, i) => (
-          <li key={i}>
-            {e.created && <time dateTime={e.created}>{when(e.created)}</time>} <span className="event-type">{e.type}</span> {e.stream}
-          </li>
-        ))}
-      </ol>
-    </section>
   );
 }

@@ -65,7 +65,7 @@ export function Inbox() {
       <p className="muted">
         {items.length} waiting · live feed: {live}
         {stats.data &&
-          ` · actions approved ${stats.data.actions.approved}, rejected ${stats.data.actions.rejected}, executed ${stats.data.actions.executed}`}
+          ` · actions: ${stats.data.actions.approved} approved awaiting execution, ${stats.data.actions.rejected} rejected, ${stats.data.actions.executed} executed`}
       </p>
       {inbox.error && <p role="alert">{errorMessage(inbox.error)}</p>}
       {messages.length > 0 && (

@@ -8,6 +8,12 @@ import { errorMessage } from '../lib/format';
 
 const WINDOWS = ['7d', '30d', '90d'] as const;
 
+/** The approval statistics count actions by their current state. */
+const STATE_LABELS: Record<string, string> = { pending: 'awaiting a decision', approved: 'approved, not yet executed' };
+
+/** Seconds as a reader wants them: under a minute in seconds, else in minutes. */
+const duration = (seconds: number | null): string => (seconds === null ? '—' : seconds < 60 ? `${seconds} s` : `${Math.round(seconds / 60)} min`);
+
 export function MetricsPage() {
   const [window, setWindow] = useState<(typeof WINDOWS)[number]>('30d');
   const metrics = useQuery({ queryKey: ['metrics', window], queryFn: () => request<Metrics>('/api/metrics', { query: { window } }) });
@@ -53,7 +59,7 @@ export function MetricsPage() {
             <dt>Approval rate</dt>
             <dd>{m.approval_rate === null ? '—' : `${Math.round(m.approval_rate * 100)}%`}</dd>
             <dt>Median time to decision</dt>
-            <dd>{m.median_time_to_decision_seconds === null ? '—' : `${Math.round(m.median_time_to_decision_seconds / 60)} min`}</dd>
+            <dd>{duration(m.median_time_to_decision_seconds)}</dd>
           </dl>
           <LineChart title={`Runs per day, ${m.from} to ${m.to}`} days={days} series={runSeries} />
           <LineChart title="Actions per day" days={days} series={actionSeries} />
@@ -62,13 +68,14 @@ export function MetricsPage() {
       {stats.data && (
         <section className="card" aria-labelledby="approval-stats">
           <h2 id="approval-stats">Approvals</h2>
+          <p className="muted">Actions by the state they are in now: an approved action counts as executed once it is.</p>
           <table className="grid">
             <thead>
               <tr>
                 <th scope="col">What</th>
                 {Object.keys(stats.data.actions).map((k) => (
                   <th scope="col" key={k}>
-                    {k.replace('_', ' ')}
+                    {STATE_LABELS[k] ?? k.replace('_', ' ')}
                   </th>
                 ))}
               </tr>

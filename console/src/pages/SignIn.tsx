@@ -3,27 +3,16 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { devSignIn } from '../auth/dev';
+import { devSignIn, lastDevIdentity, rememberDevIdentity } from '../auth/dev';
 import { startOidcSignIn } from '../auth/oidc';
 import { errorMessage } from '../lib/format';
 
-// Only the last names typed (never a token), so that a reload is one click away.
-const LAST = 'sprintguard.dev-identity';
-
-function lastIdentity(): { org_id: string; user_id: string; admin: boolean } {
-  try {
-    return { org_id: 'org_demo', user_id: 'dev-user', admin: true, ...(JSON.parse(localStorage.getItem(LAST) ?? '{}') as object) };
-  } catch {
-    return { org_id: 'org_demo', user_id: 'dev-user', admin: true };
-  }
-}
-
 export function SignIn() {
-  const { config, configError, ended, signIn } = useAuth();
+  const { config, configError, ended, linking, signIn } = useAuth();
   const location = useLocation();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [who, setWho] = useState(lastIdentity);
+  const [who, setWho] = useState(lastDevIdentity);
 
   const returnTo = `${location.pathname}${location.search}`;
 
@@ -32,7 +21,7 @@ export function SignIn() {
     setBusy(true);
     setError(undefined);
     try {
-      localStorage.setItem(LAST, JSON.stringify(who));
+      rememberDevIdentity(who);
       signIn(await devSignIn(who));
     } catch (err) {
       setError(errorMessage(err));
@@ -59,12 +48,13 @@ export function SignIn() {
       {ended && <p role="status">{ended}</p>}
       {configError && <p role="alert">The service did not answer: {configError}</p>}
       {!config && !configError && <p>Loading…</p>}
+      {linking && <p role="status">Signing you in with the link…</p>}
       {config?.sign_in === 'oidc' && (
         <button type="button" onClick={() => void startOidc()} disabled={busy}>
           Sign in with your identity provider
         </button>
       )}
-      {config?.sign_in === 'development' && (
+      {config?.sign_in === 'development' && !linking && (
         <form onSubmit={(e) => void submitDev(e)} className="card stack">
           <p>
             Development identity: this service has no identity provider configured, so it signs a token for whoever you name. It refuses this

@@ -55,6 +55,7 @@ const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/billing/create-checkout': 'createCheckoutSession',
   'POST /api/billing/portal': 'createBillingPortalSession',
   'POST /api/billing/webhook': 'receiveBillingWebhook',
+  'POST /api/console/sign-in-link': 'redeemConsoleSignInLink',
   'GET /api/email/suppressions': 'listEmailSuppressions',
   'DELETE /api/email/suppressions/{email}': 'deleteEmailSuppression',
 };

@@ -9,6 +9,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import fp from 'fastify-plugin';
 import { DetailErrorSchema, MiddlewareErrorSchema, PermissionErrorSchema } from '../schemas/common.schemas.js';
+import { closedSetsAsEnums } from './openapi-enums.js';
 import { operationIdFor } from './openapi-operations.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -80,11 +81,14 @@ function withErrors(schema: FastifySchema, isPublic: boolean): ResponseMap {
 
 type Json = Record<string, unknown>;
 
-/** A schema's identity for matching copies: its JSON with sorted keys, without title or description. */
+/**
+ * A schema's identity for matching copies: its JSON with sorted keys, without title, description
+ * and examples (@fastify/swagger moves a response schema's examples to the media type's example).
+ */
 function shapeOf(node: unknown): string {
   if (Array.isArray(node)) return `[${node.map(shapeOf).join(',')}]`;
   if (!node || typeof node !== 'object') return JSON.stringify(node);
-  const entries = Object.entries(node as Json).filter(([k]) => k !== 'title' && k !== 'description').sort(([a], [b]) => a.localeCompare(b));
+  const entries = Object.entries(node as Json).filter(([k]) => k !== 'title' && k !== 'description' && k !== 'examples').sort(([a], [b]) => a.localeCompare(b));
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${shapeOf(v)}`).join(',')}}`;
 }
 
@@ -156,7 +160,7 @@ export default fp<OpenApiPluginOptions>(
         },
       },
       transformObject: (documentObject) =>
-        'openapiObject' in documentObject ? hoistNamedSchemas(documentObject.openapiObject, named) : documentObject.swaggerObject,
+        'openapiObject' in documentObject ? closedSetsAsEnums(hoistNamedSchemas(documentObject.openapiObject, named)) : documentObject.swaggerObject,
       transform: ({ schema, url, route }) => {
         const source: FastifySchema = schema ?? {};
         const isPublic = route.config?.public === true;

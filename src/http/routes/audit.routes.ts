@@ -11,7 +11,8 @@ import type { AnchorSigner } from '../../adapters/crypto/audit-anchor-key.js';
 import { DomainError } from '../../domain/errors.js';
 import { anchorHeads, orgStreams, type AnchorPayload } from '../../queries/audit-anchor.js';
 import { auditEventsCsv, listAuditEvents, parseAuditCursor } from '../../queries/audit-events.query.js';
-import { authErrorResponses } from '../schemas/common.schemas.js';
+import { auditStreamKinds } from '../../projections/audit-events.projection.js';
+import { authErrorResponses, OneOf } from '../schemas/common.schemas.js';
 
 export interface AuditRouteDeps {
   knex: Knex;
@@ -21,48 +22,83 @@ export interface AuditRouteDeps {
   now: () => Date;
 }
 
-const IsoDate = Type.String({ minLength: 10, maxLength: 40, description: 'ISO date or time' });
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+const IsoDate = (description: string) => Type.String({ minLength: 10, maxLength: 40, description: `${description}: an ISO date or time`, examples: ['2026-11-01'] });
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T, description: string) => Type.Union([t, Type.Null()], { description });
 
 const AuditQuerySchema = Type.Object(
   {
-    kind: Type.Optional(Type.Union(['run', 'org', 'proposal', 'meeting', 'chat', 'suppressions', 'other'].map((k) => Type.Literal(k)))),
-    type: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    actor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    from: Type.Optional(IsoDate),
-    to: Type.Optional(IsoDate),
-    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc' })),
-    cursor: Type.Optional(Type.String({ maxLength: 50, description: 'next_cursor of the previous page' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
-    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')], { default: 'json' })),
+    kind: Type.Optional(OneOf(auditStreamKinds, { description: 'only events of this kind of stream', examples: ['run'] })),
+    type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'only events of this type', examples: ['MemberRoleAssigned'] })),
+    actor: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'only events caused by this user id', examples: ['ada'] })),
+    from: Type.Optional(IsoDate('events at or after this time')),
+    to: Type.Optional(IsoDate('events before this time')),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'desc', description: 'desc: newest first; asc: oldest first' })),
+    cursor: Type.Optional(Type.String({ maxLength: 50, description: 'next_cursor of the previous page (with the same filters and order)' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'most events on a page' })),
+    format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('csv')], { default: 'json', description: 'json: one page; csv: the whole filtered log as a file' })),
   },
   { additionalProperties: false },
 );
 
-const AuditEventSchema = Type.Object({
-  position: Type.String({ description: 'global position, commit/prepare' }),
-  stream: Type.String(),
-  kind: Type.String(),
-  revision: Type.String(),
-  event_id: Type.String(),
-  type: Type.String(),
-  actor: Nullable(Type.String()),
-  correlation_id: Nullable(Type.String()),
-  causation_id: Nullable(Type.String()),
-  request_id: Nullable(Type.String()),
-  hash: Nullable(Type.String()),
-  created: Type.String({ format: 'date-time' }),
-  data: Type.Unknown(),
-});
+const AuditEventSchema = Type.Object(
+  {
+    position: Type.String({ description: 'global position in the log, commit/prepare', examples: ['1234/1234'] }),
+    stream: Type.String({ description: 'the stream the event belongs to', examples: ['org-acme'] }),
+    kind: OneOf(auditStreamKinds, { description: 'the kind of stream' }),
+    revision: Type.String({ description: "the event's revision in its stream, from 0" }),
+    event_id: Type.String({ description: 'the event id' }),
+    type: Type.String({ description: 'the event type', examples: ['MemberRoleAssigned'] }),
+    actor: Nullable(Type.String(), 'the user id that caused it; null for the service itself'),
+    correlation_id: Nullable(Type.String(), 'the flow it belongs to (X-Correlation-Id, or the request id)'),
+    causation_id: Nullable(Type.String(), 'the event or request that caused it'),
+    request_id: Nullable(Type.String(), 'the HTTP request that appended it'),
+    hash: Nullable(Type.String(), "the event's link in its stream's hash chain (verify with `sprintguard audit verify`)"),
+    created: Type.String({ format: 'date-time', description: 'when it was appended' }),
+    data: Type.Unknown({ description: "the event's data, as recorded (secrets are never in events)" }),
+  },
+  {
+    description: "One event of the organization's audit log",
+    examples: [
+      {
+        position: '1234/1234',
+        stream: 'org-acme',
+        kind: 'org',
+        revision: '3',
+        event_id: '0b9f6c1e-4c1a-4c55-9f2c-6a1f8e2d3c4b',
+        type: 'MemberRoleAssigned',
+        actor: 'ada',
+        correlation_id: 'req-1',
+        causation_id: null,
+        request_id: 'req-1',
+        hash: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+        created: '2026-11-24T09:00:00.000Z',
+        data: { user_id: 'vic', role: 'viewer', permissions: ['audit:read'], at: '2026-11-24T09:00:00.000Z' },
+      },
+    ],
+  },
+);
 
-const AuditPageSchema = Type.Object({ items: Type.Array(AuditEventSchema), next_cursor: Nullable(Type.String()) });
+const AuditPageSchema = Type.Object(
+  {
+    items: Type.Array(AuditEventSchema, { description: 'the events of this page, in the order asked' }),
+    next_cursor: Nullable(Type.String(), 'pass as `cursor` for the next page; null on the last page'),
+  },
+  { description: "A page of the organization's audit log" },
+);
 
 const AnchorSchema = Type.Object({
   jws: Type.String({ description: 'compact JWS (EdDSA) over the payload below; verify with GET /api/audit/anchor-key' }),
   payload: Type.Object({
-    org_id: Type.String(),
-    at: Type.String({ format: 'date-time' }),
-    streams: Type.Array(Type.Object({ stream: Type.String(), revision: Type.String(), hash: Nullable(Type.String()) })),
+    org_id: Type.String({ description: 'the organization' }),
+    at: Type.String({ format: 'date-time', description: 'when the service signed it' }),
+    streams: Type.Array(
+      Type.Object({
+        stream: Type.String({ description: 'a stream of the organization' }),
+        revision: Type.String({ description: 'its last revision' }),
+        hash: Nullable(Type.String(), "its last event's hash; null for an unsealed stream"),
+      }),
+      { description: "the head of each of the organization's streams" },
+    ),
   }),
 });
 

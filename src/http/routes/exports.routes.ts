@@ -12,20 +12,20 @@ import { actionsCsv, actionsPdf, runsCsv, runsPdf, type RunExportFilters } from 
 import type { ExportSessionLimits } from '../../queries/exports/export-session.js';
 import { DEFAULT_EXPORT_SESSION } from '../../queries/exports/export-session.js';
 import { createExportSlots, DEFAULT_EXPORT_LIMITS, guardExportResponse, type ExportLimitOptions } from '../export-limits.js';
-import { authErrorResponses, DetailErrorSchema } from '../schemas/common.schemas.js';
-import { RunParamsSchema } from '../schemas/runs.schemas.js';
+import { authErrorResponses, DetailErrorSchema, OneOf } from '../schemas/common.schemas.js';
+import { BoardTypeFilter, ProjectKeyFilter, RunParamsSchema } from '../schemas/runs.schemas.js';
 import { parseIsoDate } from '../iso-date.js';
 
-const Format = Type.Optional(Type.Union([Type.Literal('csv'), Type.Literal('pdf')], { default: 'csv' }));
-const IsoDate = Type.String({ minLength: 10, maxLength: 40, description: 'ISO date or time' });
+const Format = Type.Optional(OneOf(['csv', 'pdf'], { default: 'csv', description: 'the file format' }));
+const IsoDate = (description: string) => Type.String({ minLength: 10, maxLength: 40, description: `${description}: an ISO date or time`, examples: ['2026-11-01'] });
 
 const RunsExportQuery = Type.Object(
   {
     format: Format,
-    board_type: Type.Optional(Type.String({ maxLength: 32 })),
-    project_key: Type.Optional(Type.String({ maxLength: 64 })),
-    from: Type.Optional(IsoDate),
-    to: Type.Optional(IsoDate),
+    board_type: Type.Optional(BoardTypeFilter),
+    project_key: Type.Optional(ProjectKeyFilter),
+    from: Type.Optional(IsoDate('from this time, included (runs by request time, a run\'s actions by their latest change)')),
+    to: Type.Optional(IsoDate('before this time')),
   },
   { additionalProperties: false },
 );

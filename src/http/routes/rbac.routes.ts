@@ -99,7 +99,8 @@ export const rbacRoutes: FastifyPluginAsyncTypebox<OrgRouteDeps> = async (app, d
     },
     async (request) => {
       const { user_id } = request.params;
-      const { role, permissions = [] } = request.body;
+      // Permissions left out: the member keeps theirs (a role change must not drop a delegation).
+      const { role, permissions } = request.body;
       await deps.checkNewMember?.(request.orgId, user_id);
       const result = await deps.orgCommands.assignMemberRole(request.orgId, user_id, role, permissions, commandContext(request));
       await deps.awaitReadModel(result.position);

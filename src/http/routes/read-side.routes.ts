@@ -7,7 +7,8 @@ import { approvalInbox, approvalStats } from '../../queries/approvals.query.js';
 import { listProjects } from '../../queries/projects.query.js';
 import { runMetrics } from '../../queries/metrics.query.js';
 import { authErrorResponses } from '../schemas/common.schemas.js';
-import { InboxItemSchema, MetricsSchema, ProjectSchema, StatsSchema } from '../schemas/read-side.schemas.js';
+import { InboxItemSchema, METRICS_WINDOWS, MetricsSchema, ProjectSchema, StatsSchema } from '../schemas/read-side.schemas.js';
+import { BoardTypeFilter, ProjectKeyFilter } from '../schemas/runs.schemas.js';
 
 /** `consistency`: these reads wait for the caller's own action decisions (read-your-writes.ts). */
 export interface ReadSideRouteDeps {
@@ -27,9 +28,9 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<ReadSideRouteDeps> = asyn
         summary: 'Trends per UTC day: runs, actions planned/executed/approved/rejected/failed, approval rate, median time to decision',
         querystring: Type.Object(
           {
-            window: Type.Optional(Type.Union([Type.Literal('7d'), Type.Literal('30d'), Type.Literal('90d')], { default: '30d' })),
-            project_key: Type.Optional(Type.String({ maxLength: 64 })),
-            board_type: Type.Optional(Type.String({ maxLength: 32 })),
+            window: Type.Optional(Type.Union(METRICS_WINDOWS.map((w) => Type.Literal(w)), { default: '30d', description: 'how many UTC days, up to today', examples: ['30d'] })),
+            project_key: Type.Optional(ProjectKeyFilter),
+            board_type: Type.Optional(BoardTypeFilter),
           },
           { additionalProperties: false },
         ),
@@ -49,7 +50,7 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<ReadSideRouteDeps> = asyn
       schema: {
         tags: ['runs'],
         summary: 'Runs aggregated by project, most recently run first',
-        querystring: Type.Object({ board_type: Type.Optional(Type.String({ maxLength: 32 })) }, { additionalProperties: false }),
+        querystring: Type.Object({ board_type: Type.Optional(BoardTypeFilter) }, { additionalProperties: false }),
         response: { 200: Type.Array(ProjectSchema), ...authErrorResponses },
       },
     },
@@ -66,7 +67,10 @@ export const readSideRoutes: FastifyPluginAsyncTypebox<ReadSideRouteDeps> = asyn
       schema: {
         tags: ['approvals'],
         summary: 'Pending approval requests, oldest first, each with where to decide it',
-        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'most requests to return, oldest first' })) },
+          { additionalProperties: false },
+        ),
         response: { 200: Type.Array(InboxItemSchema), ...authErrorResponses },
       },
     },

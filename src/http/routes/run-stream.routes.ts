@@ -80,11 +80,13 @@ export const runStreamRoutes: FastifyPluginAsyncTypebox<RunStreamDeps> = async (
         tags: ['runs'],
         summary: 'Run events as server-sent events (text/event-stream); bearer header only',
         querystring: Type.Object({
-          run_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          run_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: "one run's events (from its first); without it, the organization's run events from now on" })),
           token: Type.Optional(Type.String({ description: 'refused: send the bearer header instead' })),
           access_token: Type.Optional(Type.String({ description: 'refused: send the bearer header instead' })),
         }),
-        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 64 })) }),
+        headers: Type.Object({
+          'last-event-id': Type.Optional(Type.String({ maxLength: 64, description: 'the id of the last event received: the stream resumes after it' })),
+        }),
       },
     },
     async (request, reply) => {

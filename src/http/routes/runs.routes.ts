@@ -85,7 +85,14 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
         tags: ['runs'],
         summary: 'One run; with as_of (ISO time or stream revision) the run as it was then, folded from its stream',
         params: RunParamsSchema,
-        querystring: Type.Object({ as_of: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          {
+            as_of: Type.Optional(
+              Type.String({ minLength: 1, maxLength: 40, description: 'the run as it was at this ISO time, or after this stream revision', examples: ['2026-11-24T09:30:00Z'] }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: { 200: RunSchema, 404: DetailErrorSchema, ...authErrorResponses },
       },
     },

@@ -2,6 +2,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BoardTypeSchema } from '../../domain/org.events.js';
 import { ProposalKindSchema } from '../../domain/proposal.events.js';
+import { documented } from './common.schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const ProjectKey = Type.String({ minLength: 1, maxLength: 64, pattern: '^\\S+$' });
@@ -112,19 +113,24 @@ export type ProposalView = Static<typeof ProposalSchema>;
 export const ListProposalsQuerySchema = Type.Object(
   {
     status: Type.Optional(
-      Type.Union(['pending', 'accepted', 'rejected', 'applying', 'applied', 'apply_failed'].map((s) => Type.Literal(s))),
+      Type.Union(['pending', 'accepted', 'rejected', 'applying', 'applied', 'apply_failed'].map((s) => Type.Literal(s)), {
+        description: 'only proposals in this status',
+        examples: ['pending'],
+      }),
     ),
-    board_type: Type.Optional(BoardTypeSchema),
-    project_key: Type.Optional(ProjectKey),
-    kind: Type.Optional(ProposalKindSchema),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0 })),
+    board_type: Type.Optional(documented(BoardTypeSchema, 'only proposals for this board type', ['jira'])),
+    project_key: Type.Optional(documented(ProjectKey, 'only proposals for this project', ['ENG'])),
+    kind: Type.Optional(documented(ProposalKindSchema, 'only proposals of this kind', ['bug'])),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'words to find in the title or description', examples: ['checkout'] })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'most proposals to return' })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000, default: 0, description: 'proposals to skip, for paging' })),
   },
   { additionalProperties: false },
 );
 
-export const ProposalParamsSchema = Type.Object({ proposal_id: Type.String({ minLength: 1, maxLength: 128 }) });
+export const ProposalParamsSchema = Type.Object({
+  proposal_id: Type.String({ minLength: 1, maxLength: 128, description: 'the proposal id', examples: ['3b7e4f0a-8c1d-4e2f-9a6b-5c4d3e2f1a0b'] }),
+});
 
 export const DecisionBodySchema = Type.Object({ decision: DecisionSchema, reason: Type.Optional(Reason) }, { additionalProperties: false });
 

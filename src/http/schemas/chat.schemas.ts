@@ -11,7 +11,7 @@ export const CHAT_BODY_LIMIT = 64 * 1024;
 export const ChatParamsSchema = Type.Object({
   // No ':' (the separator of the signed bytes): a signature for `acme` over a body starting with ':'
   // must not verify for `acme:`.
-  org_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$', description: 'Organization the request is for (also inside the signed bytes)' }),
+  org_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$', description: 'Organization the request is for (also inside the signed bytes)', examples: ['acme'] }),
 });
 
 const Name = (description: string) => Type.Optional(Type.String({ minLength: 1, maxLength: 200, description }));

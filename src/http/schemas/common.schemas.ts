@@ -1,5 +1,22 @@
 // Response shapes shared by every route (docs/security.md, "Error shapes").
-import { Type } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/**
+ * A closed set of strings as `enum` on a string rather than a union of literals: the document lists
+ * the values, and the response serializer writes a plain string (no anyOf branch to pick per value).
+ * Its static type is `string`, as the read models' rows are; a request field whose handler needs
+ * the literal type is a `Type.Union` of literals, which the document shows as an enum too
+ * (plugins/openapi-enums.ts).
+ */
+export const OneOf = (values: readonly string[], options: { description?: string; examples?: string[]; default?: string } = {}) =>
+  Type.String({ enum: [...values], ...options });
+
+/** The schema with a description (and examples) for the OpenAPI document; validation is unchanged. */
+export const documented = <T extends TSchema>(schema: T, description: string, examples?: unknown[]): T => ({
+  ...schema,
+  description,
+  ...(examples ? { examples } : {}),
+});
 
 export const DetailErrorSchema = Type.Object({ detail: Type.String() }, { $id: 'DetailError' });
 export const MiddlewareErrorSchema = Type.Object(

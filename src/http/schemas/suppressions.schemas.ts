@@ -25,8 +25,8 @@ export type SuppressionView = Static<typeof SuppressionSchema>;
 
 export const SuppressionListQuerySchema = Type.Object(
   {
-    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50 }),
-    offset: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'most addresses to return' }),
+    offset: Type.Integer({ minimum: 0, maximum: 10_000_000, default: 0, description: 'addresses to skip, for paging' }),
   },
   { additionalProperties: false },
 );
@@ -39,5 +39,5 @@ export const SuppressionListSchema = Type.Object({
 });
 
 export const SuppressionParamsSchema = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$' }),
+  email: Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\s@]+@[^\\s@]+$', description: 'the suppressed address', examples: ['ops@example.com'] }),
 });

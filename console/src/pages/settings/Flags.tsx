@@ -20,7 +20,7 @@ export function Flags() {
       {reason && <p className="denied">{reason}</p>}
       {flags.error && <p role="alert">{errorMessage(flags.error)}</p>}
       {change.error && <p role="alert">{errorMessage(change.error)}</p>}
-      <ul className="plain">
+      <ul className="plain flags">
         {(flags.data ?? []).map((f) => (
           <li key={f.name}>
             <label className="inline">

@@ -1,9 +1,9 @@
 // The batch loop, shared by the live projector, rebuild and the shadow rebuild (one code path for live
 // and replay): subscribe after a checkpoint, accumulate events into batches, and apply each batch
 // with its checkpoint compare-and-set in ONE transaction.
-//   - a batch is flushed when full, at caughtUp, at a checkpoint item once live, or when the next
-//     item is not immediately available once live (so a live event is applied at once); during
-//     catch-up a short delay lets batches fill;
+//   - a batch is flushed when full, at caughtUp, and once live after every chunk the reader hands
+//     over (so a live event is applied at once, and what arrived during a flush is the next batch);
+//     during catch-up a short delay lets batches fill;
 //   - the advance is a compare-and-set on the old position, and the lock is checked in the same
 //     transaction (fencing: a runner that lost leadership can never commit);
 //   - with `poison` (the live projector), a batch that fails for a reason other than infrastructure
@@ -140,6 +140,11 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
           }
         }
       }
+      // Live, what was taken is applied now, whether or not more is already waiting: under a steady
+      // stream of appends the reader is seldom empty, and waiting for it to be would let a batch grow
+      // to batchSize (hundreds of ms of lag). What arrives during this flush is the next batch, so
+      // batches still grow with the load while the lag stays about one flush.
+      if (live && !finished) await flush();
     }
     // Stopping (or done): finish what has been read, unless leadership is gone.
     if (!options.lock.lost) await flush();

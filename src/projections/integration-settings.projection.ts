@@ -24,7 +24,7 @@ export const integrationSettingsProjection: Projection = {
         email: s.board_type === 'jira' ? s.email : null,
         api_url: s.board_type === 'linear' ? (s.api_url ?? null) : null,
         project_keys: s.board_type === 'jira' ? s.project_keys : s.team_keys,
-        source_control: sc ? JSON.stringify(sc) : null,
+        source_control: sc ?? null,
         revision: recorded.revision.toString(),
         updated_at: recorded.created,
       });

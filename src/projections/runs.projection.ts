@@ -16,7 +16,7 @@ import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
  * in the batch made large runs cost O(actions) per command.
  */
 async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly RecordedEvent[], runIds: string[]): Promise<void> {
-  const runs = await trx<RunRow>('runs').whereIn('run_id', runIds).forUpdate();
+  const { rows: runs } = await trx.raw<{ rows: RunRow[] }>('SELECT * FROM runs WHERE run_id = ANY (?::text[]) FOR UPDATE', [runIds]);
   for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
   const wholeRuns = new Set<string>();
   const pairs: [string, string][] = [];
@@ -29,10 +29,13 @@ async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly 
   }
   const wanted = pairs.filter(([runId]) => !wholeRuns.has(runId));
   if (wholeRuns.size === 0 && wanted.length === 0) return;
-  const actions = await trx<ActionRow>('run_actions').where((q) => {
-    if (wholeRuns.size > 0) void q.orWhereIn('run_id', [...wholeRuns]);
-    if (wanted.length > 0) void q.orWhereIn(['run_id', 'action_id'], wanted);
-  });
+  // Two array parameters, whatever the batch's size (not one bind parameter per id).
+  const { rows: actions } = await trx.raw<{ rows: ActionRow[] }>(
+    `SELECT * FROM run_actions
+      WHERE run_id = ANY (?::text[])
+         OR (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))`,
+    [[...wholeRuns], wanted.map(([runId]) => runId), wanted.map(([, actionId]) => actionId)],
+  );
   for (const a of actions) batch.actions.set(`${a.run_id}\u0000${a.action_id}`, { ...a, revision: String(a.revision) });
 }
 
@@ -49,7 +52,7 @@ export const runsProjection: Projection = {
     await loadRows(trx, batch, events, runIds);
     for (const event of events) batch.apply(event);
     await upsertForward(trx, 'runs', ['run_id'], [...batch.touchedRuns].map((id) => batch.runs.get(id)!));
-    const actions = [...batch.touchedActions].map((k) => batch.actions.get(k)!).map((a) => ({ ...a, params: JSON.stringify(a.params) }));
+    const actions = [...batch.touchedActions].map((k) => batch.actions.get(k)!);
     await upsertForward(trx, 'run_actions', ['run_id', 'action_id'], actions);
   },
 };

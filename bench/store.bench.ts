@@ -49,17 +49,10 @@ export async function run(): Promise<Figures> {
     const figures: Figures = { writers: WRITERS, seconds_per_measure: MEASURE_MS / 1000 };
     await describeServer(url, figures);
     // CPU ms per operation by side (postgres; this process, which runs the adapter): what bounds each.
-    const postgres = await postmasterPid(path.join(dir, 'data'));
-    const withCpu = async (label: string, phase: () => Promise<Figures>) => {
-      const before = await cpuSnapshot({ postgres });
-      const result = await phase();
-      const cpu = cpuPerOperation(before, await cpuSnapshot({ postgres }), Number(result.operations_all));
-      figures[`${label}cpu_ms_per_op_postgres_client`] = `${cpu.postgres}, ${cpu.client}`;
-      return result;
-    };
-    const appends = await withCpu('append_', () => benchAppends(url, '(a)'));
+    postgresPid = await postmasterPid(path.join(dir, 'data'));
+    const appends = await benchAppends(url, '(a)');
     Object.assign(figures, prefixed('append_', appends));
-    const bare = await withCpu('bare_insert_', () => benchBareInserts(url));
+    const bare = await benchBareInserts(url);
     Object.assign(figures, prefixed('bare_insert_', bare));
     figures.append_vs_bare_ratio = round(Number(appends.per_second) / Number(bare.per_second), 2);
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
@@ -217,7 +210,12 @@ async function benchRebuildIfPresent(url: string): Promise<Figures> {
 }
 
 /** Runs every worker in a closed loop: a warm-up, then MEASURE_MS of timed operations. */
+/** The cluster's postmaster, once started: measure() reports CPU per operation by side. */
+let postgresPid: number | undefined;
+
 async function measure(workers: Array<() => Promise<void>>): Promise<Figures> {
+  // Taken here, while the phase's pool is open: its backends are gone once the phase returns.
+  const cpuBefore = postgresPid !== undefined ? await cpuSnapshot({ postgres: postgresPid }) : undefined;
   const latencies: number[] = [];
   let all = 0;
   let recording = false;
@@ -244,11 +242,13 @@ async function measure(workers: Array<() => Promise<void>>): Promise<Figures> {
     clearInterval(ticker);
   }
   const seconds = (performance.now() - startedAt) / 1000;
+  const cpu = cpuBefore && postgresPid !== undefined ? cpuPerOperation(cpuBefore, await cpuSnapshot({ postgres: postgresPid }), all) : undefined;
   latencies.sort((x, y) => x - y);
   const figures = {
     operations: latencies.length,
     // With the warm-up: what the phase's CPU time is divided by.
     operations_all: all,
+    ...(cpu ? { cpu_ms_per_op_postgres_client: `${cpu.postgres}, ${cpu.client}` } : {}),
     per_second: round(latencies.length / seconds, 0),
     p50_ms: round(percentile(latencies, 0.5), 2),
     p99_ms: round(percentile(latencies, 0.99), 2),

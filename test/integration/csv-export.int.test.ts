@@ -113,6 +113,27 @@ describe('CSV through COPY', () => {
     expect(csv).toContain(`\n"10","","'-10","true","2026-11-22T08:00:00.120Z","",""\n`);
   });
 
+  it('writes instants as Date.toISOString, whatever the microseconds, the year and the connection settings', async () => {
+    await db.pool.query('CREATE TABLE instants (id int, at timestamptz)');
+    // Awkward ones (999 µs, a year holding "001", before 1970 and 2000), then 3,000 spread over three centuries.
+    const fixed = ['2026-05-05T05:05:05.000999+00', '2001-01-01T00:00:00.001+00', '2001-10-01T10:01:00.1001+00', '1900-02-28T23:59:59.999999+00', '1969-12-31T23:59:59.5+00', '2000-01-01T00:00:00+00'];
+    await db.pool.query('INSERT INTO instants SELECT i, v::timestamptz FROM unnest($1::text[]) WITH ORDINALITY AS t(v, i)', [fixed]);
+    await db.pool.query(`INSERT INTO instants SELECT 100 + i, timestamptz '1900-01-01 00:00:00+00' + (i * 3155760003.0 + (i * 7919) % 1000000) * interval '1 microsecond' FROM generate_series(1, 3000) i`);
+    const columns: CsvColumn[] = [{ header: 'id', field: 'id', kind: 'integer' }, { header: 'at', field: 'at', kind: 'timestamp' }];
+    // Another DateStyle and time zone on the connection: the export session sets its own.
+    const odd = new pg.Pool({ connectionString: db.url, max: 1, options: '-c DateStyle=German,DMY -c TimeZone=America/St_Johns' });
+    try {
+      const csv = await text(await csvFromCopy(odd, `SELECT ${csvSelectList(columns)} FROM instants ORDER BY instants.id`, [], columns, LIMITS));
+      const { rows } = await db.pool.query<{ id: number; at: Date }>('SELECT id, at FROM instants ORDER BY id');
+      expect(rows).toHaveLength(3006);
+      expect(await parseCsv(csv)).toEqual(rows.map((r) => ({ id: String(r.id), at: safeCell(r.at) })));
+      expect(csv).toContain('"1","2026-05-05T05:05:05.000Z"');
+      expect(csv).toContain('"2","2001-01-01T00:00:00.001Z"');
+    } finally {
+      await odd.end();
+    }
+  });
+
   it('writes the header alone when no row matches', async () => {
     const sql = `SELECT ${csvSelectList(COLUMNS)} FROM scratch WHERE id < $1`;
     expect(await text(await csvFromCopy(db.pool, sql, [0], COLUMNS, LIMITS))).toBe('"id","label","n","flag","at","tags","shout"\n');

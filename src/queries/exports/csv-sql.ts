@@ -2,10 +2,17 @@
 // value node-postgres would return for it, and the query's parameters inlined as literals, since
 // COPY takes no parameters.
 // The select list is what PostgreSQL evaluates per cell, 100,000 times a column for a large export,
-// so each kind costs as little as it can: the formula test reads the first character's code
-// (`ascii`, no substring, no collation) of a column read in place, a number is tested by its sign
-// rather than by its text, and a timestamp, which never starts with a formula character, is one
-// `to_char` in the export session's UTC time zone (export-session.ts).
+// so each kind does as little as it can (backend CPU measured in docs/read-side.md):
+// - the formula test reads the first character's code (`ascii`: no substring, no collation); a text
+//   starting with a letter or above (code > 64; every formula character is below) is returned as it
+//   is after one comparison;
+// - a number is tested by its sign, not by its text;
+// - a timestamp never starts with a formula character. `to_char` cost about three times the
+//   timestamp's own text output. Instead the instant is floored to the millisecond plus one
+//   microsecond (`date_bin`: integer arithmetic), so its text in the export session's UTC and ISO
+//   DateStyle (export-session.ts), `2026-11-23 10:00:00.123001+00`, always has six fraction digits;
+//   two replacements make it `2026-11-23T10:00:00.123Z`: Date.toISOString of the value
+//   node-postgres returns (milliseconds truncated, as node-postgres truncates them).
 import { escapeLiteral } from 'pg';
 import { DomainError } from '../../domain/errors.js';
 
@@ -19,7 +26,7 @@ export interface CsvColumn {
   kind: CsvKind;
   /**
    * SQL giving the value when it is not a plain column (a constant of the code, never user input);
-   * it may be evaluated twice per cell.
+   * it may be evaluated more than once per cell.
    */
   expression?: string;
 }
@@ -27,23 +34,29 @@ export interface CsvColumn {
 /** Codes of the first characters a spreadsheet reads as a formula: tab, CR, +, -, =, @ (safeCell's FORMULA). */
 const FORMULA_CODES = '9, 13, 43, 45, 61, 64';
 
-/** Date.toISOString: UTC (the session's time zone), milliseconds truncated as node-postgres truncates them, a Z. */
-const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+/** Bins start one microsecond past each millisecond, from before any instant stored (years 1 to 9999). */
+const MILLISECOND_BINS = `timestamptz '0001-01-01 00:00:00.000001+00'`;
+
+/** `text` (an expression of type text) defused, never NULL. */
+function defusedText(text: string): string {
+  return `CASE WHEN ascii(${text}) > 64 THEN ${text} WHEN ascii(${text}) IN (${FORMULA_CODES}) THEN '''' || ${text} ELSE coalesce(${text}, '') END`;
+}
 
 function cellSql(value: string, kind: CsvKind): string {
   switch (kind) {
     case 'text':
-      return `CASE WHEN ascii(${value}) IN (${FORMULA_CODES}) THEN '''' || ${value} ELSE coalesce(${value}, '') END`;
+      return defusedText(value);
     case 'integer':
       // A negative number starts with '-': defused as safeCell does.
-      return `CASE WHEN ${value} < 0 THEN '''' || ${value}::text ELSE coalesce(${value}::text, '') END`;
+      return `CASE WHEN ${value} >= 0 THEN ${value}::text WHEN ${value} < 0 THEN '''' || ${value}::text ELSE '' END`;
     case 'boolean':
       return `coalesce(${value}::text, '')`;
     case 'timestamp':
-      return `coalesce(to_char(${value}, ${ISO_INSTANT}), '')`;
+      return `coalesce(replace(replace(date_bin('1 millisecond', ${value} + interval '1 microsecond', ${MILLISECOND_BINS})::text, ' ', 'T'), '001+00', 'Z'), '')`;
     case 'text[]':
-      // Elements joined by spaces, a NULL element empty (cellText); the text starts with the first element's.
-      return `coalesce(CASE WHEN ascii(${value}[array_lower(${value}, 1)]) IN (${FORMULA_CODES}) THEN '''' ELSE '' END || array_to_string(${value}, ' ', ''), '')`;
+      // Elements joined by spaces, a NULL element empty (cellText). The joined text is tested, not
+      // the first element: x[array_lower(x, 1)] costs more than joining a short array again.
+      return defusedText(`array_to_string(${value}, ' ', '')`);
   }
 }
 

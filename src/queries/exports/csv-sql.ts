@@ -13,7 +13,7 @@
 //   DateStyle (export-session.ts), `2026-11-23 10:00:00.123001+00`, always has six fraction digits;
 //   two replacements make it `2026-11-23T10:00:00.123Z`: Date.toISOString of the value
 //   node-postgres returns (milliseconds truncated, as node-postgres truncates them).
-import { escapeLiteral } from 'pg';
+import { escapeLiteral } from '../../adapters/postgres/database.js';
 import { DomainError } from '../../domain/errors.js';
 
 /** How a column's value becomes text, as `safeCell` writes the value node-postgres returns. */

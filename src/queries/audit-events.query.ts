@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import { formatPosition, parsePosition, type Position } from '../adapters/event-store.js';
-import { csvFromCopy, csvSelectList, type CsvColumn } from './exports/csv.js';
+import { csvFromCopy, type CsvColumn } from './exports/csv.js';
 
 export interface AuditFilters {
   kind?: string | undefined;
@@ -111,17 +111,17 @@ function toItem(r: Row): AuditEventItem {
 }
 
 const CSV_COLUMNS: readonly CsvColumn[] = [
-  { header: 'position', field: 'position', kind: 'text', expression: `position_commit::text || '/' || position_prepare::text` },
+  { header: 'position', field: 'position', kind: 'text' },
   { header: 'created', field: 'created', kind: 'timestamp' },
   { header: 'stream', field: 'stream', kind: 'text' },
   { header: 'kind', field: 'kind', kind: 'text' },
-  { header: 'revision', field: 'revision', kind: 'text', expression: 'revision::text' },
+  { header: 'revision', field: 'revision', kind: 'text' },
   { header: 'type', field: 'type', kind: 'text' },
   { header: 'actor', field: 'actor', kind: 'text' },
   { header: 'correlation_id', field: 'correlation_id', kind: 'text' },
   { header: 'causation_id', field: 'causation_id', kind: 'text' },
   { header: 'hash', field: 'hash', kind: 'text' },
-  { header: 'data', field: 'data', kind: 'text', expression: 'data::text' },
+  { header: 'data', field: 'data', kind: 'text' },
 ];
 
 /** The whole filtered log as CSV, oldest or newest first, streamed by COPY (exports/csv.ts). */
@@ -130,10 +130,12 @@ export function auditEventsCsv(pool: pg.Pool, orgId: string, filters: AuditFilte
   let n = 0;
   const sql = w.sql.replace(/\?/g, () => `$${++n}`);
   const dir = order === 'asc' ? 'ASC' : 'DESC';
-  return csvFromCopy(
-    pool,
-    `SELECT ${csvSelectList(CSV_COLUMNS)} FROM audit_events WHERE ${sql} ORDER BY position_commit ${dir}, position_prepare ${dir}`,
-    w.params,
-    CSV_COLUMNS,
-  );
+  return csvFromCopy(pool, {
+    source: `SELECT position_commit::text || '/' || position_prepare::text AS position, created, stream, kind, revision::text AS revision, type, actor,
+                    correlation_id, causation_id, hash, data::text AS data, position_commit, position_prepare
+               FROM audit_events WHERE ${sql}`,
+    params: w.params,
+    orderBy: `src.position_commit ${dir}, src.position_prepare ${dir}`,
+    columns: CSV_COLUMNS,
+  });
 }

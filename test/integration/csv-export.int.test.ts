@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
-import { csvFromCopy, csvSelectList, safeCell, type CsvColumn } from '../../src/queries/exports/csv.js';
+import { csvFromCopy, safeCell, type CsvColumn, type CsvExport } from '../../src/queries/exports/csv.js';
 import { inlineParams } from '../../src/queries/exports/csv-sql.js';
 import { parseCsv } from '../support/documents.js';
 import { createTestDatabaseUrl } from '../support/database.js';
@@ -26,7 +26,7 @@ const COLUMNS: CsvColumn[] = [
   { header: 'flag', field: 'flag', kind: 'boolean' },
   { header: 'at', field: 'at', kind: 'timestamp' },
   { header: 'tags', field: 'tags', kind: 'text[]' },
-  { header: 'shout', field: 'shout', kind: 'text', expression: `upper(label) || '!'` },
+  { header: 'shout', field: 'shout', kind: 'text' },
 ];
 
 const LABELS = ['=HYPERLINK("http://evil.example","x")', '+1', '-2', '@SUM(A1)', '\tcmd', '\rcmd', 'plain', 'a "quoted", comma', 'two\nlines', '', null, "it's", 'ünïcødé', 'back\\slash'];
@@ -86,12 +86,18 @@ async function waitFor(check: () => Promise<boolean>, ms = 5_000): Promise<boole
   return check();
 }
 
-const bigQuery = `SELECT ${csvSelectList(COLUMNS)} FROM scratch, generate_series(1, 20000) g`;
+/** An export of `source` (a query over scratch, `shout` computed as the sources of the exports compute columns). */
+const scratchExport = (where: string, params: string[], orderBy = 'src.id'): CsvExport => ({
+  source: `SELECT *, upper(label) || '!' AS shout FROM scratch ${where}`,
+  params,
+  orderBy,
+  columns: COLUMNS,
+});
+const big = scratchExport(', generate_series(1, 20000) g', []);
 
 describe('CSV through COPY', () => {
   it('writes every cell as safeCell does, formulas defused, quoted, in the query order', async () => {
-    const sql = `SELECT ${csvSelectList(COLUMNS)} FROM scratch WHERE id >= $1 ORDER BY scratch.id DESC`;
-    const csv = await text(await csvFromCopy(db.pool, sql, [0], COLUMNS, LIMITS));
+    const csv = await text(await csvFromCopy(db.pool, scratchExport('WHERE id >= $1', ['0'], 'src.id DESC'), LIMITS));
     expect(csv.split('\n')[0]).toBe('"id","label","n","flag","at","tags","shout"');
     const { rows } = await db.pool.query<Record<string, unknown>>(`SELECT *, upper(label) || '!' AS shout FROM scratch ORDER BY id DESC`);
     const expected = rows.map((r) => Object.fromEntries(COLUMNS.map((c) => [c.header, safeCell(r[c.field])])));
@@ -123,7 +129,7 @@ describe('CSV through COPY', () => {
     // Another DateStyle and time zone on the connection: the export session sets its own.
     const odd = new pg.Pool({ connectionString: db.url, max: 1, options: '-c DateStyle=German,DMY -c TimeZone=America/St_Johns' });
     try {
-      const csv = await text(await csvFromCopy(odd, `SELECT ${csvSelectList(columns)} FROM instants ORDER BY instants.id`, [], columns, LIMITS));
+      const csv = await text(await csvFromCopy(odd, { source: 'SELECT * FROM instants', params: [], orderBy: 'src.id', columns }, LIMITS));
       const { rows } = await db.pool.query<{ id: number; at: Date }>('SELECT id, at FROM instants ORDER BY id');
       expect(rows).toHaveLength(3006);
       expect(await parseCsv(csv)).toEqual(rows.map((r) => ({ id: String(r.id), at: safeCell(r.at) })));
@@ -135,13 +141,11 @@ describe('CSV through COPY', () => {
   });
 
   it('writes the header alone when no row matches', async () => {
-    const sql = `SELECT ${csvSelectList(COLUMNS)} FROM scratch WHERE id < $1`;
-    expect(await text(await csvFromCopy(db.pool, sql, [0], COLUMNS, LIMITS))).toBe('"id","label","n","flag","at","tags","shout"\n');
+    expect(await text(await csvFromCopy(db.pool, scratchExport('WHERE id < $1', ['0']), LIMITS))).toBe('"id","label","n","flag","at","tags","shout"\n');
   });
 
   it('inlines values as literals: quotes, backslashes and $n in a value stay text', async () => {
-    const sql = `SELECT ${csvSelectList(COLUMNS)} FROM scratch WHERE label = $1 OR label = $2 ORDER BY scratch.id`;
-    const ids = async (a: string, b: string) => (await parseCsv(await text(await csvFromCopy(db.pool, sql, [a, b], COLUMNS, LIMITS)))).map((r) => r.id);
+    const ids = async (a: string, b: string) => (await parseCsv(await text(await csvFromCopy(db.pool, scratchExport('WHERE label = $1 OR label = $2', [a, b]), LIMITS)))).map((r) => r.id);
     expect(await ids("it's", 'back\\slash')).toEqual(['11', '13']);
     expect(await ids("x' OR '1'='1", "x' OR true --")).toEqual([]);
     expect(await ids('$2', 'plain')).toEqual(['6']);
@@ -154,17 +158,17 @@ describe('CSV through COPY', () => {
   });
 
   it('runs in the export session: read only, with its statement timeout', async () => {
-    const slow = `SELECT ${csvSelectList(COLUMNS)} FROM scratch, (SELECT pg_sleep(2)) s`;
-    const failed = await text(await csvFromCopy(db.pool, slow, [], COLUMNS, { ...LIMITS, statementTimeoutMs: 200 })).catch((err: unknown) => err);
+    const slow = scratchExport(', (SELECT pg_sleep(2)) s', []);
+    const failed = await text(await csvFromCopy(db.pool, slow, { ...LIMITS, statementTimeoutMs: 200 })).catch((err: unknown) => err);
     expect(failed).toMatchObject({ code: '57014' });
-    const write = `SELECT ${csvSelectList(COLUMNS)} FROM scratch, (SELECT nextval('scratch_seq')) s`;
-    await expect(text(await csvFromCopy(db.pool, write, [], COLUMNS, LIMITS))).rejects.toMatchObject({ code: '25006' });
+    const write = scratchExport(", (SELECT nextval('scratch_seq')) s", []);
+    await expect(text(await csvFromCopy(db.pool, write, LIMITS))).rejects.toMatchObject({ code: '25006' });
     expect((await db.pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);
   });
 
   it('discards the connection when the reader stops early: no COPY is left running', async () => {
     for (let i = 0; i < 3; i++) {
-      const stream = await csvFromCopy(db.pool, bigQuery, [], COLUMNS, LIMITS);
+      const stream = await csvFromCopy(db.pool, big, LIMITS);
       for await (const chunk of stream) {
         expect(String(chunk).length).toBeGreaterThan(0);
         break;
@@ -176,10 +180,13 @@ describe('CSV through COPY', () => {
   });
 
   it('ends an export whose reader stops reading, as the server ends a session left idle', async () => {
-    const stream = await csvFromCopy(db.pool, bigQuery, [], COLUMNS, { ...LIMITS, idleInTransactionTimeoutMs: 300 });
+    const stream = await csvFromCopy(db.pool, big, { ...LIMITS, idleInTransactionTimeoutMs: 300 });
     const closed = new Promise<Error | undefined>((resolve) => stream.once('error', resolve).once('close', () => resolve(undefined)));
     stream.once('data', () => stream.pause()); // one chunk, then nothing: the buffers fill, the COPY blocks
     expect(await waitFor(async () => (await copyBackends()) === 1, 2_000)).toBe(true);
+    // pg_stat_activity shows a statement's first 1,024 bytes: they name what the export reads.
+    const { rows } = await observer.query<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'COPY%'`, [APP]);
+    expect(rows[0]!.query).toMatch(/^COPY \(WITH src AS \(SELECT .* FROM scratch /);
     expect((await closed)?.message).toMatch(/stopped reading/);
     expect(await waitFor(async () => (await copyBackends()) === 0)).toBe(true);
     expect((await db.pool.query<{ one: number }>('SELECT 1 AS one')).rows[0]!.one).toBe(1);

@@ -21,14 +21,20 @@ export type CsvKind = 'text' | 'integer' | 'boolean' | 'timestamp' | 'text[]';
 
 export interface CsvColumn {
   header: string;
-  /** Column of the query's rows. */
+  /** Column of the export's source rows. */
   field: string;
   kind: CsvKind;
-  /**
-   * SQL giving the value when it is not a plain column (a constant of the code, never user input);
-   * it may be evaluated more than once per cell.
-   */
-  expression?: string;
+}
+
+/** What one CSV export reads. */
+export interface CsvExport {
+  /** SELECT of the rows: the code's own text, with $1… standing for `params`. */
+  source: string;
+  /** The only input of the query: inlined as literals (inlineParams). */
+  params: readonly InlineValue[];
+  /** ORDER BY over the source's columns, each named `src.<column>`. */
+  orderBy: string;
+  columns: readonly CsvColumn[];
 }
 
 /** Codes of the first characters a spreadsheet reads as a formula: tab, CR, +, -, =, @ (safeCell's FORMULA). */
@@ -60,9 +66,14 @@ function cellSql(value: string, kind: CsvKind): string {
   }
 }
 
-/** The select list of a CSV export: each column as its defused text, never NULL, in the columns' order. */
-export function csvSelectList(columns: readonly CsvColumn[], qualifier = ''): string {
-  return columns.map((c) => `${cellSql(c.expression ?? `${qualifier}${quoteIdent(c.field)}`, c.kind)} AS ${quoteIdent(c.header)}`).join(', ');
+/**
+ * The query of a CSV export: its source first (a long statement shows only its beginning in
+ * pg_stat_activity, which then names what the export reads; the planner inlines the CTE), then each
+ * column as its defused text, never NULL, in the columns' order.
+ */
+export function csvQuery(e: CsvExport): string {
+  const cells = e.columns.map((c) => `${cellSql(`src.${quoteIdent(c.field)}`, c.kind)} AS ${quoteIdent(c.header)}`).join(', ');
+  return `WITH src AS (${inlineParams(e.source, e.params)}) SELECT ${cells} FROM src ORDER BY ${e.orderBy}`;
 }
 
 export type InlineValue = string | number | Date;

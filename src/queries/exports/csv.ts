@@ -9,9 +9,9 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { beginExportSession, DEFAULT_EXPORT_SESSION, type ExportSessionLimits } from './export-session.js';
-import { inlineParams, type CsvColumn, type InlineValue } from './csv-sql.js';
+import { csvQuery, type CsvExport } from './csv-sql.js';
 
-export { csvSelectList, type CsvColumn, type CsvKind } from './csv-sql.js';
+export type { CsvColumn, CsvExport, CsvKind } from './csv-sql.js';
 
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -41,8 +41,7 @@ export function safeCell(value: unknown): string {
 const HIGH_WATER_MARK = 256 * 1024;
 
 /**
- * Streams `sql` (a query selecting `csvSelectList(columns)`, values $1… in `params`) as CSV with a
- * quoted header line, in an export session (export-session.ts: read-only transaction, statement
+ * Streams the export's rows (csvQuery) as CSV with a quoted header line, in an export session (export-session.ts: read-only transaction, statement
  * timeout, UTC). COPY takes no parameters: the values are inlined as escaped literals.
  * The header goes out with the first rows, so a query that fails before any row fails the request
  * instead of truncating a 200. The client goes back to the pool when the COPY ends. When it fails,
@@ -51,14 +50,8 @@ const HIGH_WATER_MARK = 256 * 1024;
  * a session left idle in its transaction: a COPY blocked on its reader is not idle for the server,
  * and no server timeout interrupts it.
  */
-export async function csvFromCopy(
-  pool: pg.Pool,
-  sql: string,
-  params: readonly InlineValue[],
-  columns: readonly CsvColumn[],
-  limits: ExportSessionLimits = DEFAULT_EXPORT_SESSION,
-): Promise<Readable> {
-  const text = `COPY (${inlineParams(sql, params)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
+export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportSessionLimits = DEFAULT_EXPORT_SESSION): Promise<Readable> {
+  const text = `COPY (${csvQuery(csv)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
   const client = await pool.connect();
   let released = false;
   const release = (err?: Error) => {
@@ -73,7 +66,7 @@ export async function csvFromCopy(
     throw err;
   }
 
-  let header: Buffer | undefined = Buffer.from(`${columns.map((c) => `"${c.header.replace(/"/g, '""')}"`).join(',')}\n`);
+  let header: Buffer | undefined = Buffer.from(`${csv.columns.map((c) => `"${c.header.replace(/"/g, '""')}"`).join(',')}\n`);
   let copied = false;
   let lastDemand = Date.now();
   const copy = client.query(copyTo(text, { highWaterMark: HIGH_WATER_MARK }));

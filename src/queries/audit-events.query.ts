@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import { formatPosition, parsePosition, type Position } from '../adapters/event-store.js';
-import { csvFromQuery, type CsvColumn } from './exports/csv.js';
+import { csvFromCopy, type CsvColumn } from './exports/csv.js';
 
 export interface AuditFilters {
   kind?: string | undefined;
@@ -111,31 +111,31 @@ function toItem(r: Row): AuditEventItem {
 }
 
 const CSV_COLUMNS: readonly CsvColumn[] = [
-  { header: 'position', field: 'position' },
-  { header: 'created', field: 'created' },
-  { header: 'stream', field: 'stream' },
-  { header: 'kind', field: 'kind' },
-  { header: 'revision', field: 'revision' },
-  { header: 'type', field: 'type' },
-  { header: 'actor', field: 'actor' },
-  { header: 'correlation_id', field: 'correlation_id' },
-  { header: 'causation_id', field: 'causation_id' },
-  { header: 'hash', field: 'hash' },
-  { header: 'data', field: 'data' },
+  { header: 'position', field: 'position', kind: 'text' },
+  { header: 'created', field: 'created', kind: 'timestamp' },
+  { header: 'stream', field: 'stream', kind: 'text' },
+  { header: 'kind', field: 'kind', kind: 'text' },
+  { header: 'revision', field: 'revision', kind: 'text' },
+  { header: 'type', field: 'type', kind: 'text' },
+  { header: 'actor', field: 'actor', kind: 'text' },
+  { header: 'correlation_id', field: 'correlation_id', kind: 'text' },
+  { header: 'causation_id', field: 'causation_id', kind: 'text' },
+  { header: 'hash', field: 'hash', kind: 'text' },
+  { header: 'data', field: 'data', kind: 'text' },
 ];
 
-/** The whole filtered log as CSV, oldest or newest first, streamed from a cursor. */
+/** The whole filtered log as CSV, oldest or newest first, streamed by COPY (exports/csv.ts). */
 export function auditEventsCsv(pool: pg.Pool, orgId: string, filters: AuditFilters, order: 'asc' | 'desc'): Promise<Readable> {
   const w = where(orgId, filters);
   let n = 0;
   const sql = w.sql.replace(/\?/g, () => `$${++n}`);
   const dir = order === 'asc' ? 'ASC' : 'DESC';
-  return csvFromQuery(
-    pool,
-    `SELECT position_commit::text || '/' || position_prepare::text AS position, created, stream, kind, revision::text AS revision, type, actor,
-            correlation_id, causation_id, hash, data::text AS data
-       FROM audit_events WHERE ${sql} ORDER BY position_commit ${dir}, position_prepare ${dir}`,
-    w.params,
-    CSV_COLUMNS,
-  );
+  return csvFromCopy(pool, {
+    source: `SELECT position_commit::text || '/' || position_prepare::text AS position, created, stream, kind, revision::text AS revision, type, actor,
+                    correlation_id, causation_id, hash, data::text AS data, position_commit, position_prepare
+               FROM audit_events WHERE ${sql}`,
+    params: w.params,
+    orderBy: `src.position_commit ${dir}, src.position_prepare ${dir}`,
+    columns: CSV_COLUMNS,
+  });
 }

@@ -111,6 +111,13 @@ export function createExportPool(options: ExportPoolOptions): pg.Pool {
   return pool;
 }
 
+/**
+ * `value` as an SQL string literal (quotes and backslashes doubled, E'…' when it holds a backslash):
+ * node-postgres' escapeLiteral, for the one statement that takes no parameters, COPY (the CSV
+ * exports, src/queries/exports/csv-sql.ts).
+ */
+export const escapeLiteral = (value: string): string => pg.escapeLiteral(value);
+
 /** Creates a database on the server of `url` when it does not exist yet. */
 export async function ensureDatabaseExists(url: string): Promise<void> {
   const target = new URL(url);

@@ -1,11 +1,17 @@
-// CSV exports stream from a database cursor through fast-csv: memory stays constant whatever the
-// row count. Cells are made safe for spreadsheets: a text starting with = + - @ tab or carriage
-// return would be read as a formula (CSV injection), so it gets a leading apostrophe.
-import { format } from 'fast-csv';
-import type { Readable } from 'node:stream';
+// CSV exports are written by PostgreSQL itself: `COPY (query) TO STDOUT WITH (FORMAT csv,
+// FORCE_QUOTE *)`, streamed through pg-copy-streams with backpressure, so an export runs at the pace
+// of the database and memory stays constant whatever the row count (a cursor read into fast-csv
+// spent most of its time decoding rows and formatting cells one by one in JavaScript).
+// Cells are made safe for spreadsheets in the query (csv-sql.ts): a text starting with = + - @ tab
+// or carriage return would be read as a formula (CSV injection), so it gets a leading apostrophe,
+// exactly as `safeCell` does for the PDF. Every cell is quoted, a missing value is an empty cell.
+import { Readable } from 'node:stream';
 import type pg from 'pg';
-import QueryStream from 'pg-query-stream';
-import { beginExportSession, type ExportSessionLimits } from './export-session.js';
+import { to as copyTo } from 'pg-copy-streams';
+import { beginExportSession, DEFAULT_EXPORT_SESSION, type ExportSessionLimits } from './export-session.js';
+import { csvQuery, type CsvExport } from './csv-sql.js';
+
+export type { CsvColumn, CsvExport, CsvKind } from './csv-sql.js';
 
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -25,24 +31,27 @@ function cellText(value: unknown): string {
   }
 }
 
+/** A cell's text, defused when a spreadsheet would read it as a formula (the PDF's cells; the CSV does the same in SQL). */
 export function safeCell(value: unknown): string {
   const text = cellText(value);
   return FORMULA.test(text) ? `'${text}` : text;
 }
 
-export interface CsvColumn {
-  header: string;
-  /** Column of the query's rows. */
-  field: string;
-}
+/** Buffered between the database and the reader: a few socket reads, whatever the row count. */
+const HIGH_WATER_MARK = 256 * 1024;
 
 /**
- * Runs `sql` on a dedicated pooled client with a server-side cursor, in an export session (its own
- * statement and idle-in-transaction timeouts, export-session.ts), and returns the CSV stream. The
- * client goes back to the pool when the stream ends; when it fails or is closed early the
- * connection is discarded (its transaction may still be open).
+ * Streams the export's rows (csvQuery) as CSV with a quoted header line, in an export session (export-session.ts: read-only transaction, statement
+ * timeout, UTC). COPY takes no parameters: the values are inlined as escaped literals.
+ * The header goes out with the first rows, so a query that fails before any row fails the request
+ * instead of truncating a 200. The client goes back to the pool when the COPY ends. When it fails,
+ * or the stream is closed before its end, the connection, in the middle of a COPY, is discarded.
+ * A reader that stops reading for `idleInTransactionTimeoutMs` ends the export, as the server ends
+ * a session left idle in its transaction: a COPY blocked on its reader is not idle for the server,
+ * and no server timeout interrupts it.
  */
-export async function csvFromQuery(pool: pg.Pool, sql: string, params: unknown[], columns: readonly CsvColumn[], limits?: ExportSessionLimits): Promise<Readable> {
+export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportSessionLimits = DEFAULT_EXPORT_SESSION): Promise<Readable> {
+  const text = `COPY (${csvQuery(csv)}) TO STDOUT WITH (FORMAT csv, FORCE_QUOTE *)`;
   const client = await pool.connect();
   let released = false;
   const release = (err?: Error) => {
@@ -56,28 +65,58 @@ export async function csvFromQuery(pool: pg.Pool, sql: string, params: unknown[]
     release(err instanceof Error ? err : new Error(String(err)));
     throw err;
   }
-  const rows = client.query(new QueryStream(sql, params, { batchSize: 1000 }));
-  const csv = format<Record<string, unknown>, string[]>({ headers: columns.map((c) => c.header), writeHeaders: true, alwaysWriteHeaders: true, quoteColumns: true }).transform(
-    (row: Record<string, unknown>) => columns.map((c) => safeCell(row[c.field])),
+
+  let header: Buffer | undefined = Buffer.from(`${csv.columns.map((c) => `"${c.header.replace(/"/g, '""')}"`).join(',')}\n`);
+  let copied = false;
+  let lastDemand = Date.now();
+  const copy = client.query(copyTo(text, { highWaterMark: HIGH_WATER_MARK }));
+  const idleMs = limits.idleInTransactionTimeoutMs;
+  const watchdog = setInterval(
+    () => {
+      // Nothing waiting for the reader: the database is the slow side (statement_timeout's business).
+      if (out.readableLength === 0) lastDemand = Date.now();
+      else if (Date.now() - lastDemand >= idleMs) out.destroy(new Error(`CSV export reader stopped reading for ${idleMs} ms`));
+    },
+    Math.max(50, Math.min(1_000, Math.floor(idleMs / 4))),
   );
-  rows.on('error', (err: Error) => {
-    release(err);
-    csv.destroy(err);
+  watchdog.unref();
+  // The COPY's chunks are handed on as they come (no re-chunking, no per-row work); its pace is
+  // the reader's: paused while the reader's buffer is full.
+  const out = new Readable({
+    highWaterMark: HIGH_WATER_MARK,
+    read() {
+      lastDemand = Date.now();
+      copy.resume();
+    },
+    destroy(err, callback) {
+      clearInterval(watchdog);
+      if (!copied) {
+        copy.destroy();
+        release(err ?? new Error('CSV export closed before its end'));
+      }
+      callback(err);
+    },
   });
-  let finished = false;
-  csv.on('close', () => {
-    rows.destroy();
-    // Closed before its end (the reader left, or a stall was cut off): the transaction and the
-    // cursor are still open on that connection, so it is not given back to the pool.
-    if (!finished) release(new Error('export closed before its end'));
+  copy.on('data', (chunk: Buffer) => {
+    if (header) {
+      chunk = Buffer.concat([header, chunk]);
+      header = undefined;
+    }
+    if (!out.push(chunk)) copy.pause();
   });
-  rows.on('end', () => {
-    finished = true;
+  copy.on('end', () => {
+    copied = true;
+    clearInterval(watchdog);
     client.query('COMMIT').then(
       () => release(),
       (err: Error) => release(err),
     );
+    if (header) out.push(header);
+    out.push(null);
   });
-  rows.pipe(csv);
-  return csv;
+  copy.on('error', (err: Error) => {
+    release(err);
+    out.destroy(err);
+  });
+  return out;
 }

@@ -2,7 +2,11 @@
 // idle_in_transaction_session_timeout are set for it alone (SET LOCAL: nothing leaks to the next
 // user of the pooled connection). A query that runs too long is cancelled by the server; a cursor
 // left unread (its reader stopped) leaves the session idle in its transaction, and the server ends
-// it, so a stalled export cannot hold a connection however the HTTP side behaves.
+// it, so a stalled export cannot hold a connection however the HTTP side behaves. A CSV export is
+// one COPY instead (csv.ts): blocked on a reader, the server waits on its socket, which no timeout
+// interrupts, so there the HTTP side's cut-off (http/export-limits.ts) closes the connection.
+// The session's time zone is UTC and its DateStyle ISO: the CSV's timestamps are made from that
+// text (csv-sql.ts).
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
 
@@ -17,7 +21,7 @@ export const DEFAULT_EXPORT_SESSION: ExportSessionLimits = { statementTimeoutMs:
 export async function beginExportSession(client: pg.PoolClient, limits: ExportSessionLimits = DEFAULT_EXPORT_SESSION): Promise<void> {
   await client.query('BEGIN READ ONLY');
   // set_config(…, true) is SET LOCAL with parameters.
-  await client.query(`SELECT set_config('statement_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $2, true)`, [
+  await client.query(`SELECT set_config('statement_timeout', $1, true), set_config('idle_in_transaction_session_timeout', $2, true), set_config('TimeZone', 'UTC', true), set_config('DateStyle', 'ISO, MDY', true)`, [
     `${Math.trunc(limits.statementTimeoutMs)}ms`,
     `${Math.trunc(limits.idleInTransactionTimeoutMs)}ms`,
   ]);

@@ -1,7 +1,7 @@
 // What the run exports contain: the list filters of GET /api/runs plus a creation-time range.
 import type pg from 'pg';
 import type { Readable } from 'node:stream';
-import { csvFromQuery, safeCell, type CsvColumn } from './csv.js';
+import { csvFromCopy, safeCell, type CsvColumn } from './csv.js';
 import { renderPdfTable, type PdfColumn } from './pdf.js';
 import { exportQuery, exportRows, type ExportSessionLimits } from './export-session.js';
 
@@ -16,42 +16,43 @@ export interface RunExportFilters {
 export const PDF_ROW_LIMIT = 5_000;
 
 const RUN_COLUMNS: (CsvColumn & PdfColumn)[] = [
-  { header: 'run_id', field: 'run_id', width: 9 },
-  { header: 'created_at', field: 'created_at', width: 6 },
-  { header: 'board_type', field: 'board_type', width: 3 },
-  { header: 'project_key', field: 'project_key', width: 4 },
-  { header: 'status', field: 'status', width: 5 },
-  { header: 'is_dry_run', field: 'is_dry_run', width: 3 },
-  { header: 'cycles_run', field: 'cycles_run', width: 3 },
-  { header: 'planned', field: 'planned_actions_count', width: 3 },
-  { header: 'executed', field: 'executed_actions_count', width: 3 },
-  { header: 'failed', field: 'failed_actions_count', width: 2 },
-  { header: 'skipped', field: 'skipped_actions_count', width: 2 },
-  { header: 'requested_by', field: 'requested_by', width: 4 },
-  { header: 'completed_at', field: 'completed_at', width: 6 },
+  { header: 'run_id', field: 'run_id', kind: 'text', width: 9 },
+  { header: 'created_at', field: 'created_at', kind: 'timestamp', width: 6 },
+  { header: 'board_type', field: 'board_type', kind: 'text', width: 3 },
+  { header: 'project_key', field: 'project_key', kind: 'text', width: 4 },
+  { header: 'status', field: 'status', kind: 'text', width: 5 },
+  { header: 'is_dry_run', field: 'is_dry_run', kind: 'boolean', width: 3 },
+  { header: 'cycles_run', field: 'cycles_run', kind: 'text[]', width: 3 },
+  { header: 'planned', field: 'planned_actions_count', kind: 'integer', width: 3 },
+  { header: 'executed', field: 'executed_actions_count', kind: 'integer', width: 3 },
+  { header: 'failed', field: 'failed_actions_count', kind: 'integer', width: 2 },
+  { header: 'skipped', field: 'skipped_actions_count', kind: 'integer', width: 2 },
+  { header: 'requested_by', field: 'requested_by', kind: 'text', width: 4 },
+  { header: 'completed_at', field: 'completed_at', kind: 'timestamp', width: 6 },
 ];
 
 const ACTION_COLUMNS: (CsvColumn & PdfColumn)[] = [
-  { header: 'seq', field: 'seq', width: 1 },
-  { header: 'action_id', field: 'action_id', width: 2 },
-  { header: 'cycle', field: 'cycle', width: 1 },
-  { header: 'kind', field: 'kind', width: 2 },
-  { header: 'item_key', field: 'item_key', width: 3 },
-  { header: 'item_title', field: 'item_title', width: 5 },
-  { header: 'status', field: 'status', width: 3 },
-  { header: 'reason', field: 'reason', width: 5 },
-  { header: 'decided_by', field: 'decided_by', width: 4 },
-  { header: 'decided_at', field: 'decided_at', width: 7 },
-  { header: 'decision_reason', field: 'decision_reason', width: 5 },
-  { header: 'executed_by', field: 'executed_by', width: 4 },
-  { header: 'executed_at', field: 'executed_at', width: 7 },
-  { header: 'error', field: 'error', width: 4 },
+  { header: 'seq', field: 'seq', kind: 'integer', width: 1 },
+  { header: 'action_id', field: 'action_id', kind: 'text', width: 2 },
+  { header: 'cycle', field: 'cycle', kind: 'text', width: 1 },
+  { header: 'kind', field: 'kind', kind: 'text', width: 2 },
+  { header: 'item_key', field: 'item_key', kind: 'text', width: 3 },
+  { header: 'item_title', field: 'item_title', kind: 'text', width: 5 },
+  { header: 'status', field: 'status', kind: 'text', width: 3 },
+  { header: 'reason', field: 'reason', kind: 'text', width: 5 },
+  { header: 'decided_by', field: 'decided_by', kind: 'text', width: 4 },
+  { header: 'decided_at', field: 'decided_at', kind: 'timestamp', width: 7 },
+  { header: 'decision_reason', field: 'decision_reason', kind: 'text', width: 5 },
+  { header: 'executed_by', field: 'executed_by', kind: 'text', width: 4 },
+  { header: 'executed_at', field: 'executed_at', kind: 'timestamp', width: 7 },
+  { header: 'error', field: 'error', kind: 'text', width: 4 },
 ];
 
-function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
+/** The runs the filters select, in no order (RUNS_ORDER: newest first, as the list). */
+function runsSource(orgId: string, f: RunExportFilters): { sql: string; params: string[] } {
   const where = ['org_id = $1'];
-  const params: unknown[] = [orgId];
-  const add = (clause: string, value: unknown) => {
+  const params: string[] = [orgId];
+  const add = (clause: string, value: string) => {
     params.push(value);
     where.push(clause.replace('?', `$${params.length}`));
   };
@@ -59,9 +60,10 @@ function runsQuery(orgId: string, f: RunExportFilters, limit?: number): { sql: s
   if (f.project_key) add('project_key = ?', f.project_key);
   if (f.from) add('created_at >= ?', f.from);
   if (f.to) add('created_at < ?', f.to);
-  const sql = `SELECT * FROM runs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, run_id DESC${limit ? ` LIMIT ${limit}` : ''}`;
-  return { sql, params };
+  return { sql: `SELECT * FROM runs WHERE ${where.join(' AND ')}`, params };
 }
+
+const runsOrder = (table: string) => `${table}.created_at DESC, ${table}.run_id DESC`;
 
 /** The rows' cells, made one row at a time as the layout asks (it yields between stretches of rows). */
 function* cellsOf(rows: Record<string, unknown>[], columns: readonly CsvColumn[]): Generator<string[]> {
@@ -78,13 +80,13 @@ export function describeFilters(f: RunExportFilters): string {
 }
 
 export function runsCsv(pool: pg.Pool, orgId: string, f: RunExportFilters, limits?: ExportSessionLimits): Promise<Readable> {
-  const { sql, params } = runsQuery(orgId, f);
-  return csvFromQuery(pool, sql, params, RUN_COLUMNS, limits);
+  const { sql, params } = runsSource(orgId, f);
+  return csvFromCopy(pool, { source: sql, params, orderBy: runsOrder('src'), columns: RUN_COLUMNS }, limits);
 }
 
 export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters, now: Date, limits?: ExportSessionLimits): Promise<Uint8Array> {
-  const { sql, params } = runsQuery(orgId, f, PDF_ROW_LIMIT + 1);
-  const rows = await exportQuery<Record<string, unknown>>(pool, sql, params, limits);
+  const { sql, params } = runsSource(orgId, f);
+  const rows = await exportQuery<Record<string, unknown>>(pool, `${sql} ORDER BY ${runsOrder('runs')} LIMIT ${PDF_ROW_LIMIT + 1}`, params, limits);
   const truncated = rows.length > PDF_ROW_LIMIT;
   return renderPdfTable({
     title: 'Sprintguard runs',
@@ -99,10 +101,10 @@ export async function runsPdf(pool: pg.Pool, orgId: string, f: RunExportFilters,
  * no rows); `from`/`to` select the actions by their latest change (`updated_at`), so an auditor can
  * ask what happened to a run's actions in a period.
  */
-function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?: number): { sql: string; params: unknown[] } {
+function actionsSource(orgId: string, runId: string, f: RunExportFilters): { sql: string; params: string[] } {
   const where = ['a.org_id = $1', 'a.run_id = $2'];
-  const params: unknown[] = [orgId, runId];
-  const add = (clause: string, value: unknown) => {
+  const params: string[] = [orgId, runId];
+  const add = (clause: string, value: string) => {
     params.push(value);
     where.push(clause.replace('?', `$${params.length}`));
   };
@@ -113,17 +115,19 @@ function actionsQuery(orgId: string, runId: string, f: RunExportFilters, limit?:
   // executed_by: who started the run's execution (`system` in auto mode), for the actions it performed or tried.
   const sql = `SELECT a.*, CASE WHEN a.status IN ('executing', 'executed', 'failed') THEN r.execution_started_by END AS executed_by
                  FROM run_actions a JOIN runs r ON r.run_id = a.run_id AND r.org_id = a.org_id
-                WHERE ${where.join(' AND ')} ORDER BY a.seq${limit ? ` LIMIT ${limit}` : ''}`;
+                WHERE ${where.join(' AND ')}`;
   return { sql, params };
 }
 
 export function actionsCsv(pool: pg.Pool, orgId: string, runId: string, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Readable> {
-  const { sql, params } = actionsQuery(orgId, runId, f);
-  return csvFromQuery(pool, sql, params, ACTION_COLUMNS, limits);
+  const { sql, params } = actionsSource(orgId, runId, f);
+  return csvFromCopy(pool, { source: sql, params, orderBy: 'src.seq', columns: ACTION_COLUMNS }, limits);
 }
 
 export async function actionsPdf(pool: pg.Pool, orgId: string, runId: string, now: Date, f: RunExportFilters = {}, limits?: ExportSessionLimits): Promise<Uint8Array> {
-  const { sql, params } = actionsQuery(orgId, runId, f, PDF_ROW_LIMIT);
+  const source = actionsSource(orgId, runId, f);
+  const { params } = source;
+  const sql = `${source.sql} ORDER BY a.seq LIMIT ${PDF_ROW_LIMIT}`;
   return renderPdfTable({
     title: `Sprintguard run ${runId}: action log`,
     subtitle: [describeFilters(f), `Generated ${now.toISOString()}`],

@@ -1,8 +1,8 @@
 // What one export may hold: a slot among the process's EXPORT_MAX_CONCURRENT and among its
 // organization's EXPORT_MAX_CONCURRENT_PER_ORG (each running export holds a database connection
-// and a cursor), and no more than EXPORT_IDLE_TIMEOUT_MS of a reader that stopped reading. Beyond
-// the slots the answer is 429 with Retry-After, at once, instead of a queue that grows with the
-// slowest reader; one organization's downloads cannot take every slot.
+// and a COPY or a cursor), and no more than EXPORT_IDLE_TIMEOUT_MS of a reader that stopped
+// reading. Beyond the slots the answer is 429 with Retry-After, at once, instead of a queue that
+// grows with the slowest reader; one organization's downloads cannot take every slot.
 import type { FastifyReply } from 'fastify';
 import { MiddlewareError } from './plugins/errors.js';
 

@@ -4,7 +4,8 @@
 // left unread (its reader stopped) leaves the session idle in its transaction, and the server ends
 // it, so a stalled export cannot hold a connection however the HTTP side behaves. A CSV export is
 // one COPY instead (csv.ts): blocked on a reader, the server waits on its socket, which no timeout
-// interrupts, so there the HTTP side's cut-off (http/export-limits.ts) closes the connection.
+// interrupts, so there the export stream itself (and the HTTP side's cut-off, http/export-limits.ts)
+// closes the connection after the same idle time.
 // The session's time zone is UTC and its DateStyle ISO: the CSV's timestamps are made from that
 // text (csv-sql.ts).
 import type pg from 'pg';

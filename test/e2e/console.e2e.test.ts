@@ -194,7 +194,15 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
     const events = async () => (await h.call<Page>('GET', '/api/audit/events?order=asc&limit=500')).body.items;
     // Two pages of 50 need more than 50 events: flag changes through the API add real ones.
     for (let on = true; (await events()).length <= 60; on = !on) expect((await h.call('PUT', '/api/feature-flags/meeting_ingest', { enabled: on })).status).toBe(200);
-    const all = await events();
+    // The audit read model trails the writes by a batch (it reads the log every 25 ms): the expected
+    // list is taken once it has stopped growing, so the page and the expectation see the same events.
+    let all = await events();
+    for (let settled = false; !settled; ) {
+      await new Promise((r) => setTimeout(r, 300));
+      const again = await events();
+      settled = again.length === all.length;
+      all = again;
+    }
     await open('/history');
     const audit = page.getByRole('region', { name: 'Organization audit log' });
     const rows = audit.getByTestId('audit-events').locator('tbody tr');

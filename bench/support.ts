@@ -63,6 +63,10 @@ export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<s
       LOG_LEVEL: 'warn',
       RATE_LIMIT_READS_PER_MINUTE: '10000000',
       RATE_LIMIT_WRITES_PER_MINUTE: '10000000',
+      // The SSE scenario opens 1,000 streams with one user's token: above the default caps per user
+      // and per process, which would answer most of them 429.
+      SSE_MAX_STREAMS_PER_USER: '10000',
+      SSE_MAX_STREAMS: '100000',
       DB_POOL_SIZE: '20',
       // Untraced unless a variant asks (an empty variable is unset), whatever the shell exports.
       OTEL_EXPORTER_OTLP_ENDPOINT: '',

@@ -173,3 +173,23 @@ export function matchesFilter(filter: EventFilter | undefined, streamName: strin
   if (eventTypePrefixes && !eventTypePrefixes.some((p) => type.startsWith(p))) return false;
   return true;
 }
+
+/**
+ * A store whose appends go through `append` (a decorator's own work: validation, timing, tracing)
+ * and whose every other call goes to `store` unchanged. The decorators of the port are built on it.
+ */
+export function decorateAppend(store: EventStore, append: EventStore['append']): EventStore {
+  return {
+    get kind() {
+      return store.kind;
+    },
+    append,
+    readStream: (stream, options) => store.readStream(stream, options),
+    readAll: (options) => store.readAll(options),
+    subscribeToStream: (stream, options) => store.subscribeToStream(stream, options),
+    subscribeToAll: (options) => store.subscribeToAll(options),
+    headPosition: () => store.headPosition(),
+    ping: () => store.ping(),
+    close: () => store.close(),
+  };
+}

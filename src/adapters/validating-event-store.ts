@@ -5,26 +5,14 @@
 // nothing of the append is written.
 import { invalid } from '../domain/errors.js';
 import { eventProblem } from '../domain/event-schemas.js';
-import type { EventStore } from './event-store.js';
+import { decorateAppend, type EventStore } from './event-store.js';
 
 export function withEventValidation(store: EventStore): EventStore {
-  return {
-    get kind() {
-      return store.kind;
-    },
-    async append(stream, events, options) {
-      for (const e of events) {
-        const problem = eventProblem(e.type, e.data, e.metadata);
-        if (problem) throw invalid(`${e.type}: ${problem}`);
-      }
-      return store.append(stream, events, options);
-    },
-    readStream: (stream, options) => store.readStream(stream, options),
-    readAll: (options) => store.readAll(options),
-    subscribeToStream: (stream, options) => store.subscribeToStream(stream, options),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    headPosition: () => store.headPosition(),
-    ping: () => store.ping(),
-    close: () => store.close(),
-  };
+  return decorateAppend(store, async (stream, events, options) => {
+    for (const e of events) {
+      const problem = eventProblem(e.type, e.data, e.metadata);
+      if (problem) throw invalid(`${e.type}: ${problem}`);
+    }
+    return store.append(stream, events, options);
+  });
 }

@@ -4,36 +4,24 @@
 // that caused them. The field is added before the store seals the events: it is part of the hashed
 // metadata like any other (src/adapters/audit-chain.ts). Applied by the composition only when
 // tracing is on; reads and subscriptions pass through untouched.
-import type { EventStore, EventToAppend } from '../event-store.js';
+import { decorateAppend, type EventStore, type EventToAppend } from '../event-store.js';
 import { activeTraceparent, inSpan, SpanKind, streamCategoryOf, TRACEPARENT_KEY } from './spans.js';
 
 export function withAppendTracing(store: EventStore): EventStore {
-  return {
-    get kind() {
-      return store.kind;
-    },
-    append(stream, events, options) {
-      const category = streamCategoryOf(stream);
-      const attributes = {
-        'sprintguard.stream.category': category,
-        'sprintguard.event.count': events.length,
-        'sprintguard.event.types': [...new Set(events.map((e) => e.type))],
-        'db.system.name': store.kind === 'postgres' ? 'postgresql' : 'eventstoredb',
-      };
-      return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes }, async (span) => {
-        const traceparent = activeTraceparent();
-        const traced: EventToAppend[] = traceparent ? events.map((e) => (e.metadata ? { ...e, metadata: { ...e.metadata, [TRACEPARENT_KEY]: traceparent } } : e)) : events;
-        const result = await store.append(stream, traced, options);
-        span.setAttribute('sprintguard.stream.revision', Number(result.nextExpectedRevision));
-        return result;
-      });
-    },
-    readStream: (stream, options) => store.readStream(stream, options),
-    readAll: (options) => store.readAll(options),
-    subscribeToStream: (stream, options) => store.subscribeToStream(stream, options),
-    subscribeToAll: (options) => store.subscribeToAll(options),
-    headPosition: () => store.headPosition(),
-    ping: () => store.ping(),
-    close: () => store.close(),
-  };
+  return decorateAppend(store, (stream, events, options) => {
+    const category = streamCategoryOf(stream);
+    const attributes = {
+      'sprintguard.stream.category': category,
+      'sprintguard.event.count': events.length,
+      'sprintguard.event.types': [...new Set(events.map((e) => e.type))],
+      'db.system.name': store.kind === 'postgres' ? 'postgresql' : 'eventstoredb',
+    };
+    return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes }, async (span) => {
+      const traceparent = activeTraceparent();
+      const traced: EventToAppend[] = traceparent ? events.map((e) => (e.metadata ? { ...e, metadata: { ...e.metadata, [TRACEPARENT_KEY]: traceparent } } : e)) : events;
+      const result = await store.append(stream, traced, options);
+      span.setAttribute('sprintguard.stream.revision', Number(result.nextExpectedRevision));
+      return result;
+    });
+  });
 }

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Readable } from 'node:stream';
 import { formatPosition, parsePosition, type Position } from '../adapters/event-store.js';
 import { csvFromCopy, type CsvColumn } from './exports/csv.js';
+import type { AuditEventView } from '../http/schemas/audit.schemas.js';
 
 export interface AuditFilters {
   kind?: string | undefined;
@@ -14,21 +15,8 @@ export interface AuditFilters {
   to?: string | undefined;
 }
 
-export interface AuditEventItem {
-  position: string;
-  stream: string;
-  kind: string;
-  revision: string;
-  event_id: string;
-  type: string;
-  actor: string | null;
-  correlation_id: string | null;
-  causation_id: string | null;
-  request_id: string | null;
-  hash: string | null;
-  created: string;
-  data: unknown;
-}
+/** One event of the audit log, as the API answers it (its schema is the source). */
+export type AuditEventItem = AuditEventView;
 
 interface Row {
   position_commit: string;

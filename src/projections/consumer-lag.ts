@@ -35,13 +35,14 @@ export async function consumerLag(
   const result: ConsumerLag[] = [];
   for (const { name, filter } of consumers) {
     const checkpoint = checkpoints.get(name)?.position ?? null;
-    const { events, oldest } = await behind(deps.store, filter, checkpoint, head, cap);
+    const { events, oldest } = await backlogAfter(deps.store, filter, checkpoint, head, cap);
     result.push({ name, events, seconds: oldest ? Math.max(0, now - oldest.getTime()) / 1000 : 0 });
   }
   return result;
 }
 
-async function behind(
+/** The events `filter` wants after `checkpoint`, up to `head`, counted up to `cap`, and the oldest one's time. */
+export async function backlogAfter(
   store: EventStore,
   filter: EventFilter | undefined,
   checkpoint: Position | null,

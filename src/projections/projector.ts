@@ -9,12 +9,13 @@
 //   4. an event that fails to apply for another reason is retried `maxAttempts` times, then parked
 //      (parked-events.ts, batch-loop.ts): the rest of the log goes on.
 // Waiting for a read model to catch up is checkpoint-waiter.ts.
-import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
+import { formatPosition, type EventStore, type Position } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/retry.js';
 import { EventApplyError, runBatches } from './batch-loop.js';
 import { createCheckpointWaiter, type KnownCheckpoint, type WaitForOptions } from './checkpoint-waiter.js';
 import { CheckpointConflictError, ensureCheckpoint, readCheckpoints } from './checkpoints.js';
+import { backlogAfter } from './consumer-lag.js';
 import { AttemptCounter, countParkedEvents, DEFAULT_MAX_ATTEMPTS, describeParkingError } from './parked-events.js';
 import { DEFAULT_HEARTBEAT_MS, tryAcquireProjectionLock, type ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
@@ -220,7 +221,8 @@ export function createProjector(deps: ProjectorDeps): Projector {
     for (const projection of deps.projections) {
       const cp = stored.get(projection.name);
       const checkpoint = cp?.position ?? null;
-      const oldest = await oldestUnprocessed(deps.store, projection, checkpoint, head);
+      // Whether anything is waiting, and since when: the first wanted event is enough.
+      const { oldest } = await backlogAfter(deps.store, projection.filter, checkpoint, head, 1);
       const lock = leaders.get(projection.name);
       result.push({
         name: projection.name,
@@ -231,7 +233,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
         updatedAt: cp?.updatedAt ?? null,
         head,
         behind: oldest !== undefined,
-        lagMs: oldest ? Math.max(0, Date.now() - oldest.created.getTime()) : 0,
+        lagMs: oldest ? Math.max(0, Date.now() - oldest.getTime()) : 0,
         leader: lock !== undefined && !lock.lost,
         parked: parked[projection.name] ?? 0,
       });
@@ -265,21 +267,6 @@ export function createProjector(deps: ProjectorDeps): Projector {
 }
 
 /** The oldest event the projection wants after its checkpoint and not after `head`. */
-async function oldestUnprocessed(
-  store: EventStore,
-  projection: Projection,
-  checkpoint: Position | null,
-  head: Position | null,
-): Promise<RecordedEvent | undefined> {
-  if (!head || (checkpoint && comparePositions(checkpoint, head) >= 0)) return undefined;
-  // readAll is inclusive: the event at the checkpoint itself (if any) comes first and is skipped.
-  for await (const event of store.readAll({ from: checkpoint ?? 'start', filter: projection.filter, maxCount: 2 })) {
-    if (checkpoint && comparePositions(event.position, checkpoint) <= 0) continue;
-    return comparePositions(event.position, head) <= 0 ? event : undefined;
-  }
-  return undefined;
-}
-
 /**
  * Without a logger of the caller's, warnings and errors still go out as JSON lines (on stderr, so a
  * command's stdout stays its own), never as plain console text (docs/observability.md, "Logs").

@@ -8,8 +8,8 @@
 // ~3k/s with a statement per event): one SELECT of the runs' current rows and one multi-row unnest
 // upsert per batch, guarded by the stream revision like every projection of the service.
 //
-// Seeding is set-based SQL against the event store's own schema (event-store.schema.ts: es.events +
-// es.streams head rows), 50,000 events per statement; it is not what is measured.
+// Seeding is set-based SQL against the event store's own schema (event-store.schema.ts: es.events),
+// 50,000 events per statement; it is not what is measured.
 //
 // `benchRebuild(url)` is the scenario; `node --import tsx bench/rebuild.bench.ts <database-url>`
 // runs it alone.
@@ -169,11 +169,6 @@ SELECT 'benchrun-' || run, rev, gen_random_uuid(),
        now() - interval '1 day' + k * interval '1 millisecond'
   FROM e ORDER BY k`;
 
-const SEED_HEADS_SQL = `
-INSERT INTO es.streams (stream_name, last_revision)
-SELECT 'benchrun-' || r, ${EVENTS_PER_RUN - 1} FROM generate_series(0, $1::bigint - 1) AS r
-ON CONFLICT (stream_name) DO NOTHING`;
-
 export async function benchRebuild(databaseUrl: string): Promise<Record<string, number | string>> {
   const db = createDatabase({ url: databaseUrl, poolSize: 4, applicationName: 'sprintguard-bench' });
   const store = createPgEventStore({ pool: db.pool, connectionString: databaseUrl });
@@ -193,10 +188,8 @@ export async function benchRebuild(databaseUrl: string): Promise<Record<string, 
       await db.pool.query(SEED_SQL, [seeded, seeded + SEED_CHUNK]);
       process.stderr.write(`seeding: ${(seeded + SEED_CHUNK).toLocaleString('en-US')} / ${TOTAL_EVENTS.toLocaleString('en-US')} events\n`);
     }
-    await db.pool.query(SEED_HEADS_SQL, [TOTAL_EVENTS / EVENTS_PER_RUN]);
     // A real log is old and vacuumed: set hint bits and the visibility map now, not during the measurement.
     await db.pool.query('VACUUM (ANALYZE) es.events');
-    await db.pool.query('VACUUM (ANALYZE) es.streams');
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
     // 2. Rebuild through the real path.

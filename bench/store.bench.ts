@@ -5,13 +5,16 @@
 //   (b) the same rows as a bare single-row INSERT per transaction (16 clients) into a plain table:
 //       the ceiling of this disk and CPU; the ratio a/b says what the store costs on top of it;
 //   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server;
-//   (d) the cost of the tamper-evidence chain: (a) again on a database whose es.append is the one
-//       from before the chain (migration 001 only), through the same adapter, whose es_append call
-//       is rewritten to that function; the content digest the adapter computes in process is timed
-//       on its own (digest_us_per_event), since both variants compute it;
+//   (d) the cost of the tamper-evidence chain: (a) again through the same adapter, whose append
+//       statement is rewritten to the same INSERT without the sealing (no predecessor hash, no
+//       SHA-256, metadata stored as given); the content digest the adapter computes in process is
+//       timed on its own (digest_us_per_event), since both variants compute it;
 //   (e) the cost of tracing: (a) again with the append span and the traceparent in the metadata,
 //       spans exported over OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts).
-// BENCH_MEASURE_MS shortens every measure (a smoke run); BENCH_STORE_REBUILD=0 leaves (c) out.
+// (a), (b), (d) and (e) take turns in BENCH_STORE_ROUNDS slices each (default 5), so that what else
+// runs on a shared machine weighs on all of them alike and their ratios come from the same minutes.
+// BENCH_MEASURE_MS (per variant, all slices together) shortens every measure (a smoke run);
+// BENCH_STORE_REBUILD=0 leaves (c) out.
 // Reference figure from before the store was built: ~2,600 appends/s at 16 clients on 2 vCPUs.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -19,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { createDatabase, ensureDatabaseExists } from '../src/adapters/postgres/database.js';
+import { createDatabase, ensureDatabaseExists, type Database } from '../src/adapters/postgres/database.js';
 import { startEmbeddedPostgres, withDatabase } from '../src/adapters/postgres/embedded.js';
 import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
@@ -28,7 +31,7 @@ import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import { contentDigest } from '../src/adapters/audit-chain.js';
 import { withAppendTracing } from '../src/adapters/telemetry/traced-event-store.js';
-import { startTracing } from '../src/adapters/telemetry/tracing.js';
+import { startTracing, type Tracing } from '../src/adapters/telemetry/tracing.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
 
 type Figures = Record<string, number | string>;
@@ -36,6 +39,9 @@ type Figures = Record<string, number | string>;
 const WRITERS = 16;
 const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10_000);
 const WARMUP_MS = 1_000;
+/** Slices per variant (interleaved); BENCH_STORE_ROUNDS overrides. */
+const ROUNDS = Number(process.env.BENCH_STORE_ROUNDS ?? 5);
+const SLICE_WARMUP_MS = 200;
 
 export async function run(): Promise<Figures> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sprintguard-bench-pg-'));
@@ -46,28 +52,43 @@ export async function run(): Promise<Figures> {
   try {
     const url = withDatabase(server.url, 'bench_store');
     await ensureDatabaseExists(url);
-    const figures: Figures = { writers: WRITERS, seconds_per_measure: MEASURE_MS / 1000 };
+    const figures: Figures = { writers: WRITERS, seconds_per_measure: MEASURE_MS / 1000, rounds: ROUNDS };
     await describeServer(url, figures);
     // CPU ms per operation by side (postgres; this process, which runs the adapter): what bounds each.
     postgresPid = await postmasterPid(path.join(dir, 'data'));
-    const appends = await benchAppends(url, '(a)');
-    Object.assign(figures, prefixed('append_', appends));
-    const bare = await benchBareInserts(url);
-    Object.assign(figures, prefixed('bare_insert_', bare));
-    figures.append_vs_bare_ratio = round(Number(appends.per_second) / Number(bare.per_second), 2);
-    progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
-
-    const preChainUrl = withDatabase(server.url, 'bench_store_prechain');
-    await ensureDatabaseExists(preChainUrl);
-    const preChain = await benchAppends(preChainUrl, '(d) before the hash chain', { preChain: true });
-    Object.assign(figures, prefixed('append_prechain_', preChain));
+    const db = createDatabase({ url, poolSize: 3 * WRITERS + 2 });
+    await runMigrations(db.knex, eventStoreMigrations);
+    const sink = await startOtlpStandIn({ record: false });
+    const appends = appendPhase(db, '(a) appends');
+    const bare = await bareInsertPhase(db);
+    const preChain = appendPhase(db, '(d) without the chain', { preChain: true });
+    const traced = appendPhase(db, '(e) traced', { traced: true });
+    // Tracing installs process-wide globals (a context manager that every promise pays for), so it
+    // is on only around (e)'s slices.
+    let tracing: Tracing | undefined;
+    traced.before = async () => {
+      tracing = await startTracing({ endpoint: sink.url, serviceName: 'bench-store', log: { warn: (_details, message) => progress(message) } });
+    };
+    traced.after = async () => {
+      await tracing?.shutdown();
+    };
+    try {
+      const results = await interleaved([appends, bare, preChain, traced]);
+      const [a, b, d, e] = results as [Figures, Figures, Figures, Figures];
+      Object.assign(figures, prefixed('append_', a), prefixed('bare_insert_', b), prefixed('append_prechain_', d), prefixed('append_traced_', e));
+    } finally {
+      progress(`  the OTLP sink answered ${sink.received()} exports`);
+      await sink.close();
+      for (const phase of [appends, bare, preChain, traced]) await phase.close();
+      await db.close();
+    }
+    const ratioOf = (x: string, y: string) => round(Number(figures[`${x}per_second`]) / Number(figures[`${y}per_second`]), 3);
+    figures.append_vs_bare_ratio = ratioOf('append_', 'bare_insert_');
     figures.digest_us_per_event = digestMicros();
-    figures.chain_vs_prechain_ratio = round(Number(appends.per_second) / Number(preChain.per_second), 3);
-    progress(`appends with the chain / before it = ${figures.chain_vs_prechain_ratio}; digest ${figures.digest_us_per_event} µs per event`);
-
-    const traced = await benchAppends(url, '(e) traced', { traced: true });
-    Object.assign(figures, prefixed('append_traced_', traced));
-    figures.traced_vs_untraced_ratio = round(Number(traced.per_second) / Number(appends.per_second), 3);
+    figures.chain_vs_prechain_ratio = ratioOf('append_', 'append_prechain_');
+    figures.traced_vs_untraced_ratio = ratioOf('append_traced_', 'append_');
+    progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
+    progress(`appends with the chain / without = ${figures.chain_vs_prechain_ratio}; digest ${figures.digest_us_per_event} µs per event`);
     progress(`traced appends / untraced = ${figures.traced_vs_untraced_ratio}`);
     // Last: seeding a million events leaves the server busy (checkpoints, autovacuum) for a while.
     if (process.env.BENCH_STORE_REBUILD !== '0') Object.assign(figures, await benchRebuildIfPresent(url));
@@ -77,6 +98,15 @@ export async function run(): Promise<Figures> {
     await server.stop();
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** One variant measured in slices: its writers, and what to do around each slice. */
+interface Phase {
+  label: string;
+  workers: Array<() => Promise<void>>;
+  before?: () => Promise<void>;
+  after?: () => Promise<void>;
+  close(): Promise<void>;
 }
 
 async function describeServer(url: string, figures: Figures): Promise<void> {
@@ -91,21 +121,31 @@ async function describeServer(url: string, figures: Figures): Promise<void> {
   }
 }
 
-/** es.append as migration 001 created it: no digests, no chain (the (d) baseline). */
-const PRE_CHAIN_APPEND_SQL = `
-SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+/**
+ * The one-event append without the chain (the (d) baseline): the same predecessor read (the
+ * optimistic-concurrency guard needs it) and insert, metadata as given. Only the benchmark has it.
+ */
+const UNSEALED_APPEND_SQL = `
+INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata)
+SELECT $1, p.next, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}')
+  FROM (SELECT e.revision + 1 AS next FROM es.events e WHERE e.stream_name = $1 AND e.revision = $2::bigint) p
+RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
+const UNSEALED_FIRST_APPEND_SQL = `
+INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata)
+SELECT $1, 0, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}')
+ WHERE $2::text = 'no_stream' AND NOT EXISTS (SELECT 1 FROM es.events e WHERE e.stream_name = $1)
+RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
 
-/** The adapter's pool, with its es_append call sent to the pre-chain function (the digests dropped). */
+/** The adapter's pool, with its one-event append statements sent to the unsealed ones (the digest dropped). */
 function preChainPool(pool: pg.Pool): pg.Pool {
+  const unsealed: Record<string, string> = { es_append_one_at_revision: UNSEALED_APPEND_SQL, es_append_one_at_head: UNSEALED_FIRST_APPEND_SQL };
   return new Proxy(pool, {
     get(target, prop) {
       if (prop === 'query') {
-        return (config: pg.QueryConfig, ...rest: unknown[]) =>
-          (target.query as (...args: unknown[]) => unknown)(
-            typeof config === 'object' && config.name === 'es_append' ? { name: 'es_append_001', text: PRE_CHAIN_APPEND_SQL, values: config.values?.slice(0, 7) } : config,
-            ...rest,
-          );
+        return (config: pg.QueryConfig, ...rest: unknown[]) => {
+          const text = typeof config === 'object' && config.name ? unsealed[config.name] : undefined;
+          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values: config.values?.slice(0, 6) } : config, ...rest);
+        };
       }
       const value: unknown = Reflect.get(target, prop, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -114,38 +154,25 @@ function preChainPool(pool: pg.Pool): pg.Pool {
 }
 
 /**
- * (a), (d), (e): through the real adapter, each append one call of es.append, one round trip.
- * `preChain`: on a database migrated to 001 only, through preChainPool. `traced`: tracing on, the
- * append decorator the composition applies, spans exported to an OTLP sink on loopback.
+ * (a), (d), (e): through the real adapter, each append one statement, one round trip.
+ * `preChain`: through preChainPool (the same statements without the sealing). `traced`: the append
+ * decorator the composition applies when tracing is on, spans exported to an OTLP sink on loopback.
  */
-async function benchAppends(url: string, label: string, variant: { preChain?: boolean; traced?: boolean } = {}): Promise<Figures> {
-  const db = createDatabase({ url, poolSize: WRITERS + 2 });
-  await runMigrations(db.knex, variant.preChain ? { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, 1) } : eventStoreMigrations);
-  const sink = variant.traced ? await startOtlpStandIn({ record: false }) : undefined;
-  const tracing = sink && (await startTracing({ endpoint: sink.url, serviceName: 'bench-store', log: { warn: (_details, message) => progress(message) } }));
-  const adapter = createPgEventStore({ pool: variant.preChain ? preChainPool(db.pool) : db.pool, connectionString: url });
-  const store: EventStore = tracing?.enabled ? withAppendTracing(adapter) : adapter;
+function appendPhase(db: Database, label: string, variant: { preChain?: boolean; traced?: boolean } = {}): Phase {
+  const adapter = createPgEventStore({ pool: variant.preChain ? preChainPool(db.pool) : db.pool, connectionString: db.url });
+  const store: EventStore = variant.traced ? withAppendTracing(adapter) : adapter;
   const run = randomUUID().slice(0, 8);
-  try {
-    const writer = (w: number) => {
-      const stream = `bench-${run}-${w}`;
-      let expected: bigint | 'no_stream' = 'no_stream';
-      return async () => {
-        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: metadata() }], {
-          expectedRevision: expected,
-        });
-        expected = r.nextExpectedRevision;
-      };
+  const writer = (w: number) => {
+    const stream = `bench-${run}-${w}`;
+    let expected: bigint | 'no_stream' = 'no_stream';
+    return async () => {
+      const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: metadata() }], {
+        expectedRevision: expected,
+      });
+      expected = r.nextExpectedRevision;
     };
-    progress(`${label} ${WRITERS} writers appending through the adapter for ${MEASURE_MS / 1000} s`);
-    return await measure(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-  } finally {
-    await tracing?.shutdown();
-    if (sink) progress(`  the OTLP sink answered ${sink.received()} exports`);
-    await sink?.close();
-    await store.close();
-    await db.close();
-  }
+  };
+  return { label, workers: Array.from({ length: WRITERS }, (_, w) => writer(w)), close: () => store.close() };
 }
 
 /** Microseconds per event of the content digest the adapter computes before each append. */
@@ -157,41 +184,37 @@ function digestMicros(): number {
 }
 
 /** (b) The floor: one single-row INSERT per transaction into a plain table, same rows, 16 clients. */
-async function benchBareInserts(url: string): Promise<Figures> {
-  const db = createDatabase({ url, poolSize: WRITERS + 2 });
-  try {
-    await db.pool.query(`
-      DROP TABLE IF EXISTS bench_plain;
-      CREATE TABLE bench_plain (
-        id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-        stream_name text   NOT NULL,
-        revision    bigint NOT NULL,
-        event_id    uuid   NOT NULL,
-        event_type  text   NOT NULL,
-        data        jsonb  NOT NULL,
-        metadata    jsonb,
-        created     timestamptz NOT NULL DEFAULT now()
-      )`);
-    const clients = await Promise.all(Array.from({ length: WRITERS }, () => db.pool.connect()));
-    try {
-      const writer = (client: pg.PoolClient, w: number) => {
-        let revision = 0;
-        return async () => {
-          await client.query({
-            name: 'bench_insert',
-            text: 'INSERT INTO bench_plain (stream_name, revision, event_id, event_type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
-            values: [`bare-${w}`, revision++, randomUUID(), 'BenchEvent', JSON.stringify(payload(w)), JSON.stringify(metadata())],
-          });
-        };
-      };
-      progress(`(b) ${WRITERS} clients, bare single-row INSERT per transaction for ${MEASURE_MS / 1000} s`);
-      return await measure(clients.map((c, w) => writer(c, w)));
-    } finally {
+async function bareInsertPhase(db: Database): Promise<Phase> {
+  await db.pool.query(`
+    DROP TABLE IF EXISTS bench_plain;
+    CREATE TABLE bench_plain (
+      id          bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      stream_name text   NOT NULL,
+      revision    bigint NOT NULL,
+      event_id    uuid   NOT NULL,
+      event_type  text   NOT NULL,
+      data        jsonb  NOT NULL,
+      metadata    jsonb,
+      created     timestamptz NOT NULL DEFAULT now()
+    )`);
+  const clients = await Promise.all(Array.from({ length: WRITERS }, () => db.pool.connect()));
+  const writer = (client: pg.PoolClient, w: number) => {
+    let revision = 0;
+    return async () => {
+      await client.query({
+        name: 'bench_insert',
+        text: 'INSERT INTO bench_plain (stream_name, revision, event_id, event_type, data, metadata) VALUES ($1, $2, $3, $4, $5, $6)',
+        values: [`bare-${w}`, revision++, randomUUID(), 'BenchEvent', JSON.stringify(payload(w)), JSON.stringify(metadata())],
+      });
+    };
+  };
+  return {
+    label: '(b) bare single-row INSERT per transaction',
+    workers: clients.map((c, w) => writer(c, w)),
+    close: async () => {
       for (const c of clients) c.release();
-    }
-  } finally {
-    await db.close();
-  }
+    },
+  };
 }
 
 /** (c) Seeds 1,000,000 events and rebuilds through the real projector (bench/rebuild.bench.ts). */
@@ -209,52 +232,79 @@ async function benchRebuildIfPresent(url: string): Promise<Figures> {
   return prefixed('rebuild_', await benchRebuild(rebuildUrl));
 }
 
-/** Runs every worker in a closed loop: a warm-up, then MEASURE_MS of timed operations. */
-/** The cluster's postmaster, once started: measure() reports CPU per operation by side. */
+/** The cluster's postmaster, once started: slices report CPU per operation by side. */
 let postgresPid: number | undefined;
 
-async function measure(workers: Array<() => Promise<void>>): Promise<Figures> {
-  // Taken here, while the phase's pool is open: its backends are gone once the phase returns.
+interface Slice {
+  operations: number;
+  all: number;
+  seconds: number;
+  latencies: number[];
+  cpuMs: { postgres: number; client: number };
+}
+
+/**
+ * Every phase in ROUNDS slices of MEASURE_MS / ROUNDS, taking turns (a, b, d, e, a, b, …): on a
+ * shared machine whatever else runs then weighs on every variant alike, so their ratios hold even
+ * when the absolute figures move. The first slice of each phase starts after a longer warm-up.
+ */
+async function interleaved(phases: Phase[]): Promise<Figures[]> {
+  const slices: Slice[][] = phases.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, phase] of phases.entries()) {
+      progress(`${phase.label}: slice ${round + 1} of ${ROUNDS}`);
+      await phase.before?.();
+      try {
+        slices[i]!.push(await measureSlice(phase.workers, MEASURE_MS / ROUNDS, round === 0 ? WARMUP_MS : SLICE_WARMUP_MS));
+      } finally {
+        await phase.after?.();
+      }
+    }
+  }
+  return slices.map((s, i) => summarize(phases[i]!.label, s));
+}
+
+/** Runs every worker in a closed loop: a warm-up, then `ms` of timed operations. */
+async function measureSlice(workers: Array<() => Promise<void>>, ms: number, warmupMs: number): Promise<Slice> {
+  const warmupEnd = Date.now() + warmupMs;
+  await Promise.all(workers.map(async (op) => {
+    while (Date.now() < warmupEnd) await op();
+  }));
   const cpuBefore = postgresPid !== undefined ? await cpuSnapshot({ postgres: postgresPid }) : undefined;
   const latencies: number[] = [];
   let all = 0;
-  let recording = false;
-  const warmupEnd = Date.now() + WARMUP_MS;
-  const end = warmupEnd + MEASURE_MS;
-  let startedAt = 0;
-  const ticker = setInterval(() => progress(`  ${latencies.length} operations so far`), 2_500);
-  try {
-    await Promise.all(
-      workers.map(async (op) => {
-        while (Date.now() < end) {
-          if (!recording && Date.now() >= warmupEnd) {
-            recording = true;
-            startedAt = performance.now();
-          }
-          const t0 = performance.now();
-          await op();
-          all++;
-          if (recording) latencies.push(performance.now() - t0);
-        }
-      }),
-    );
-  } finally {
-    clearInterval(ticker);
-  }
+  const end = Date.now() + ms;
+  const startedAt = performance.now();
+  await Promise.all(
+    workers.map(async (op) => {
+      while (Date.now() < end) {
+        const t0 = performance.now();
+        await op();
+        all++;
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
   const seconds = (performance.now() - startedAt) / 1000;
   const cpu = cpuBefore && postgresPid !== undefined ? cpuPerOperation(cpuBefore, await cpuSnapshot({ postgres: postgresPid }), all) : undefined;
-  latencies.sort((x, y) => x - y);
+  return { operations: latencies.length, all, seconds, latencies, cpuMs: { postgres: (cpu?.postgres ?? 0) * all, client: (cpu?.client ?? 0) * all } };
+}
+
+function summarize(label: string, slices: Slice[]): Figures {
+  const latencies = slices.flatMap((s) => s.latencies).sort((x, y) => x - y);
+  const all = slices.reduce((n, s) => n + s.all, 0);
+  const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+  const cpu = (k: 'postgres' | 'client') => round(slices.reduce((n, s) => n + s.cpuMs[k], 0) / Math.max(1, all), 3);
   const figures = {
     operations: latencies.length,
-    // With the warm-up: what the phase's CPU time is divided by.
-    operations_all: all,
-    ...(cpu ? { cpu_ms_per_op_postgres_client: `${cpu.postgres}, ${cpu.client}` } : {}),
+    ...(postgresPid !== undefined ? { cpu_ms_per_op_postgres_client: `${cpu('postgres')}, ${cpu('client')}` } : {}),
     per_second: round(latencies.length / seconds, 0),
+    per_second_by_slice: slices.map((s) => round(s.operations / s.seconds, 0)).join(' '),
     p50_ms: round(percentile(latencies, 0.5), 2),
     p99_ms: round(percentile(latencies, 0.99), 2),
     max_ms: round(latencies[latencies.length - 1] ?? 0, 2),
   };
-  progress(`  ${figures.per_second}/s, p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms`);
+  progress(`${label}: ${figures.per_second}/s (slices ${figures.per_second_by_slice}), p50 ${figures.p50_ms} ms, p99 ${figures.p99_ms} ms`);
   return figures;
 }
 

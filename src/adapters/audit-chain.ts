@@ -10,13 +10,15 @@
 // The digest of the content is computed by the process before the append; the link (which needs the
 // revision and the predecessor, known only under the stream's lock) is computed by the store. The link
 // is a plain text concatenation on purpose: PostgreSQL computes it inside es.append with sha256().
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export const HASH_KEY = 'hash';
 export const PREV_HASH_KEY = 'prev_hash';
 
 /** JSON with sorted object keys, no whitespace, bigint as a string, undefined members dropped. */
 export function canonicalJson(value: unknown): string {
+  // Every append pays for this (the content digest): plain loops and string concatenation, no
+  // intermediate arrays of entries.
   if (value === null) return 'null';
   switch (typeof value) {
     case 'bigint':
@@ -27,18 +29,32 @@ export function canonicalJson(value: unknown): string {
       return JSON.stringify(value);
     case 'object': {
       if (value instanceof Date) return JSON.stringify(value.toJSON());
-      if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
-      const entries = Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== undefined && typeof v !== 'function')
-        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+      if (Array.isArray(value)) {
+        let out = '[';
+        for (let i = 0; i < value.length; i++) {
+          const v: unknown = value[i];
+          out += (i === 0 ? '' : ',') + (v === undefined ? 'null' : canonicalJson(v));
+        }
+        return `${out}]`;
+      }
+      const record = value as Record<string, unknown>;
+      // Default sort: UTF-16 code units, the order the verifier has always used.
+      const keys = Object.keys(record).sort();
+      let out = '{';
+      for (const key of keys) {
+        const v = record[key];
+        if (v === undefined || typeof v === 'function') continue;
+        out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonicalJson(v)}`;
+      }
+      return `${out}}`;
     }
     default:
       return 'null';
   }
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+// crypto.hash: one call, no Hash object (several times faster than createHash for short inputs).
+const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** Metadata as it enters the digest: without the two chain fields. */
 function unsealed(metadata: Record<string, unknown> | undefined | null): Record<string, unknown> {

@@ -171,6 +171,26 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Co
         expect(events.map((e) => e.revision)).toEqual([0n, 1n]);
       });
 
+      it("concurrent appenders with 'any' and 'stream_exists' on one stream: every one succeeds, revisions without gap, the chain unbroken", async () => {
+        const s = `c-any-race-${suffix()}`;
+        await store.append(s, [ev('A')], { expectedRevision: 'no_stream' });
+        const appends = Array.from({ length: 16 }, (_, i) =>
+          store.append(s, i % 4 === 3 ? [ev('Pair', { i }), ev('Pair', { i, second: true })] : [ev('One', { i })], {
+            expectedRevision: i % 2 === 0 ? 'any' : 'stream_exists',
+          }),
+        );
+        const results = await Promise.all(appends);
+        const events = await collect(store.readStream(s));
+        expect(events).toHaveLength(1 + 12 + 4 * 2);
+        expect(events.map((e) => e.revision)).toEqual(events.map((_, i) => BigInt(i)));
+        expect(new Set(results.map((r) => r.nextExpectedRevision)).size).toBe(16);
+        // A pair stays together: the append of several events is one insert.
+        for (const e of events.filter((x) => x.type === 'Pair' && !(x.data as { second?: boolean }).second)) {
+          expect(events[Number(e.revision) + 1]!.data).toEqual({ ...(e.data as object), second: true });
+        }
+        expect(verifyChain(s, events).broken).toBeUndefined();
+      });
+
       it('concurrent no_stream creators: exactly one wins', async () => {
         const s = `c-create-race-${suffix()}`;
         const results = await Promise.allSettled(

@@ -1,6 +1,5 @@
-// SQLSTATEs of our own that the event store's SQL functions raise (event-store.schema.ts,
-// audit-chain.schema.ts) and the adapter translates (pg-event-store.ts). A module of its own so
-// the DDL modules and the adapter share it without importing one another.
+// SQLSTATEs of our own that the event store's SQL functions raised. Only the migrations that are
+// history use it (001, 002): since 003 (event-key-append.schema.ts) es.append returns no row instead.
 
-/** SQLSTATE raised by es.append for a wrong expected version; DETAIL is JSON {stream, expected, actual}. */
+/** SQLSTATE raised by 001's and 002's es.append for a wrong expected version. */
 export const WRONG_EXPECTED_VERSION_SQLSTATE = 'ES409';

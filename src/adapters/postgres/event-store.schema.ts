@@ -1,13 +1,15 @@
-// Schema `es` of the PostgreSQL event store (docs/architecture.md, "Event store").
-// - es.streams holds one head row per stream: the compare-and-set on it is the concurrency token and
-//   serializes appenders per stream, so revisions inside a stream commit in order.
+// Schema `es` of the PostgreSQL event store (docs/architecture.md, "Event store"). The migrations are
+// history: 001 below, 002 the hash chain (audit-chain.schema.ts), 003 appends guarded by the event
+// key alone (event-key-append.schema.ts), which dropped 001's head rows (es.streams).
+// - In 001, es.streams held one head row per stream, whose compare-and-set was the concurrency token.
 // - es.events carries transaction_id (xid8) next to global_position: the global cursor is
 //   (transaction_id, global_position) read below the snapshot xmin, because identity values are
 //   taken at INSERT time but become visible at COMMIT, in any order.
-// - es.append does the compare-and-set and the insert in ONE round trip and raises typed SQLSTATEs.
+// - es.append (several events; one event is a plain INSERT … SELECT, pg-sql.ts) appends in ONE round trip.
 import type { Knex } from 'knex';
 import type { MigrationSet } from './migrate.js';
 import { auditChainMigration } from './audit-chain.schema.js';
+import { eventKeyAppendMigration } from './event-key-append.schema.js';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
 const CREATE_TABLES = `
@@ -143,5 +145,6 @@ export const eventStoreMigrations: MigrationSet = {
       },
     },
     auditChainMigration,
+    eventKeyAppendMigration,
   ],
 };

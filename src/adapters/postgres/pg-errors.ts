@@ -1,18 +1,7 @@
-// Error translation of the PostgreSQL event store: a failed append becomes the port's
-// WrongExpectedVersionError, and connection-level or resource failures EventStoreUnavailableError.
-import { EventStoreUnavailableError, WrongExpectedVersionError, type ExpectedRevision, type Revision } from '../event-store.js';
+// Error translation of the PostgreSQL event store: connection-level or resource failures become
+// EventStoreUnavailableError (a failed append is sorted out by the adapter itself).
+import { EventStoreUnavailableError } from '../event-store.js';
 import { isPostgresUnavailable } from './unavailable.js';
-
-export function wrongExpectedVersion(stream: string, expected: ExpectedRevision, err: unknown): WrongExpectedVersionError {
-  let actual: Revision | 'no_stream' = 'no_stream';
-  try {
-    const detail = JSON.parse((err as { detail?: string }).detail ?? '{}') as { actual?: string };
-    if (detail.actual && detail.actual !== 'no_stream') actual = BigInt(detail.actual);
-  } catch {
-    // keep 'no_stream': the detail is ours and always JSON, this is only a guard
-  }
-  return new WrongExpectedVersionError(stream, expected, actual);
-}
 
 export function sqlState(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;

@@ -2,7 +2,8 @@
 // EventStoreDB adapter: this file is the store; its SQL is pg-sql.ts, its rows pg-mapping.ts, its
 // wake-ups (hub, NOTIFY, LISTEN) pg-wake-ups.ts and its error translation pg-errors.ts.
 // Rules (docs/architecture.md, "Event store"):
-// - one round trip per append: a single call of es.append (compare-and-set + insert);
+// - one round trip per append (pg-sql.ts): the predecessor's read, the sealing and the insert in one
+//   statement, guarded by the event key (stream, revision) alone (event-key-append.schema.ts);
 // - the global cursor is (transaction_id, global_position) and every $all read only returns rows of
 //   finished transactions (see pg-sql.ts): a long write transaction delays delivery, never loses it;
 // - per-stream reads need no guard: the head-row lock makes a stream's revisions commit in order;
@@ -12,6 +13,7 @@ import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';
 import {
   EventStoreUnavailableError,
   StreamNotFoundError,
+  WrongExpectedVersionError,
   comparePositions,
   type AppendOptions,
   type AppendResult,
@@ -27,10 +29,10 @@ import {
   type SubscribeToStreamOptions,
   type SubscriptionItem,
 } from '../event-store.js';
-import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
-import { constraintOf, sqlState, translateError, wrongExpectedVersion } from './pg-errors.js';
+import { constraintOf, sqlState, translateError } from './pg-errors.js';
 import {
-  appendValues,
+  appendStatement,
+  idempotentValues,
   filterValues,
   MAX_BIGINT,
   MAX_XID8,
@@ -45,9 +47,9 @@ import {
   type StreamRow,
 } from './pg-mapping.js';
 import {
-  APPEND_SQL,
   HEAD_SQL,
   HELD_BACK_SQL,
+  IDEMPOTENT_RESULT_SQL,
   READ_ALL_AFTER_SQL,
   READ_ALL_BACKWARDS_SQL,
   READ_ALL_FROM_SQL,
@@ -77,6 +79,10 @@ export interface PgEventStoreOptions {
   log?: (msg: string, err?: unknown) => void;
 }
 
+/** unique_violation: an append's place (stream, revision) or one of its ids is taken. */
+const UNIQUE_VIOLATION = '23505';
+/** Appends with 'any' / 'stream_exists' that lose the race for the head this often in a row give up. */
+const MAX_HEAD_RACES = 100;
 /** A subscription's read that failed for an outage is retried after this. */
 const READ_RETRY_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 5_000, jitter: 0.5 };
 /** Re-poll delays while the read horizon holds committed rows back. */
@@ -107,28 +113,41 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   async function append(stream: string, events: EventToAppend[], opts?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new TypeError('append needs at least one event');
     const expected = opts?.expectedRevision ?? 'any';
-    const values = appendValues(stream, expected, events);
-    let row: AppendRow | undefined;
-    for (let attempt = 0; !row; attempt++) {
+    const statement = appendStatement(stream, expected, events);
+    for (let race = 0; ; race++) {
+      let row: AppendRow | undefined;
+      let conflict: unknown;
       try {
-        [row] = await query<AppendRow>({ name: 'es_append', text: APPEND_SQL, values });
+        [row] = await query<AppendRow>(statement);
       } catch (err) {
-        const code = sqlState(err);
-        if (code === WRONG_EXPECTED_VERSION_SQLSTATE) throw wrongExpectedVersion(stream, expected, err);
-        // Two concurrent re-appends of the same ids with 'any': the loser inserts duplicates. Once
-        // the winner committed, the retry finds the ids and returns the idempotent result.
-        if (code === '23505' && constraintOf(err) === 'events_event_id' && attempt === 0) continue;
-        if (code === '23505' && constraintOf(err) === 'events_event_id') {
-          throw new Error(`append to ${stream}: an event id is already used at another place`, { cause: err });
-        }
-        throw err;
+        if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
+        conflict = err;
       }
+      if (row) {
+        // Wake this process's subscribers at once; other processes hear a coalesced NOTIFY sent
+        // after commit, outside the append transaction.
+        const wake = { stream, types: [...new Set(events.map((e) => e.type))] };
+        hub.wake([wake]);
+        notifier.schedule(wake);
+        return appendResult(row);
+      }
+      // Not appended: the expected revision did not hold, or another append took the place or the
+      // ids (23505). The same ids already sitting where this append asked: EventStoreDB's idempotent
+      // append, the original result.
+      const [original] = await query<AppendRow>({ name: 'es_idempotent_result', text: IDEMPOTENT_RESULT_SQL, values: idempotentValues(stream, expected, statement.ids) });
+      if (original) return appendResult(original);
+      if (constraintOf(conflict) === 'events_event_id') {
+        throw new Error(`append to ${stream}: an event id is already used at another place`, { cause: conflict });
+      }
+      // 'any' and 'stream_exists' hold whatever the head: another appender got there first, so
+      // again on the new head. Each lost race means another append succeeded.
+      if (conflict && (expected === 'any' || expected === 'stream_exists') && race < MAX_HEAD_RACES) continue;
+      const actual = await streamHead(stream);
+      throw new WrongExpectedVersionError(stream, expected, actual < 0n ? 'no_stream' : actual);
     }
-    // Wake this process's subscribers at once; other processes hear a coalesced NOTIFY sent after
-    // commit, outside the append transaction.
-    const wake = { stream, types: [...new Set(events.map((e) => e.type))] };
-    hub.wake([wake]);
-    notifier.schedule(wake);
+  }
+
+  function appendResult(row: AppendRow): AppendResult {
     return { nextExpectedRevision: BigInt(row.revision), position: toPosition(row) };
   }
 

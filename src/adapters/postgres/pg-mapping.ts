@@ -2,6 +2,7 @@
 // strings: they become bigint here, never via global parsers.
 import { randomUUID } from 'node:crypto';
 import { contentDigest } from '../audit-chain.js';
+import { APPEND_ONE_AT_HEAD_SQL, APPEND_ONE_AT_REVISION_SQL, APPEND_SQL } from './pg-sql.js';
 import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
 
 export const MAX_BIGINT = '9223372036854775807';
@@ -56,19 +57,53 @@ export function toRecorded(row: EventRow | StreamRow, streamName?: string): Reco
   };
 }
 
-export function appendValues(stream: string, expected: ExpectedRevision, events: EventToAppend[]): unknown[] {
+/** The append's statement: one event is an INSERT … SELECT, several a call of es.append (pg-sql.ts). */
+export interface AppendStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+  /** The events' ids, fixed here so that a retry appends the very same events. */
+  ids: string[];
+}
+
+export function appendStatement(stream: string, expected: ExpectedRevision, events: EventToAppend[]): AppendStatement {
+  const ids = events.map((e) => e.id ?? randomUUID());
+  const expectedValue = typeof expected === 'bigint' ? expected.toString() : expected;
+  const metadata = (e: EventToAppend) => (e.metadata === undefined ? null : JSON.stringify(e.metadata));
+  // The content digest is linked into the stream's hash chain by the statement (audit-chain.ts).
+  const digest = (e: EventToAppend) => contentDigest(e.type, e.data, e.metadata);
+  if (events.length === 1) {
+    const [e] = events as [EventToAppend];
+    const atRevision = typeof expected === 'bigint';
+    return {
+      name: atRevision ? 'es_append_one_at_revision' : 'es_append_one_at_head',
+      text: atRevision ? APPEND_ONE_AT_REVISION_SQL : APPEND_ONE_AT_HEAD_SQL,
+      values: [stream, expectedValue, ids[0], e.type, JSON.stringify(e.data ?? null), metadata(e), digest(e)],
+      ids,
+    };
+  }
   const isRevision = typeof expected === 'bigint';
-  return [
-    stream,
-    isRevision ? 'revision' : expected,
-    isRevision ? expected.toString() : null,
-    events.map((e) => e.id ?? randomUUID()),
-    events.map((e) => e.type),
-    events.map((e) => JSON.stringify(e.data ?? null)),
-    events.map((e) => (e.metadata === undefined ? null : JSON.stringify(e.metadata))),
-    // es.append links these into the stream's hash chain under the head lock.
-    events.map((e) => contentDigest(e.type, e.data, e.metadata)),
-  ];
+  return {
+    name: 'es_append',
+    text: APPEND_SQL,
+    values: [
+      stream,
+      isRevision ? 'revision' : expected,
+      isRevision ? expectedValue : null,
+      ids,
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data ?? null)),
+      events.map(metadata),
+      events.map(digest),
+    ],
+    ids,
+  };
+}
+
+/** es.idempotent_result's arguments for an append that did not happen. */
+export function idempotentValues(stream: string, expected: ExpectedRevision, ids: string[]): unknown[] {
+  const isRevision = typeof expected === 'bigint';
+  return [stream, isRevision ? 'revision' : expected, isRevision ? expected.toString() : null, ids];
 }
 
 export function filterValues(filter: EventFilter | undefined): [string[] | null, string[] | null] {

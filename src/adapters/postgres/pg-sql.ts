@@ -3,10 +3,46 @@
 // (VISIBLE): identity values are taken at INSERT but become visible at COMMIT in any order, so a plain
 // `global_position > last` reader loses events that commit late. Below xmin every transaction has
 // finished, and every row that can still appear has a larger key than anything already returned.
+import { linkSql } from './event-key-append.schema.js';
 
+/** Several events: es.append (event-key-append.schema.ts). */
 export const APPEND_SQL = `
 SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
   FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
+
+// One event, the common append, as one INSERT … SELECT (no PL/pgSQL call, no arrays): the
+// predecessor row (its revision and hash) is read and the sealed event written in one statement.
+// No row inserted means the expected revision does not hold; a key conflict raises 23505. Both
+// are sorted out by the adapter (event-key-append.schema.ts has why the key is guard enough).
+// Parameters: $1 stream, $2 expected ('revision' form: the revision; head form: the kind),
+// $3 event id, $4 type, $5 data, $6 metadata (NULL → {}), $7 content digest.
+const appendOneSql = (predecessor: string, where: string) => `
+INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata)
+SELECT $1, p.next, $3::uuid, $4, $5::jsonb,
+       COALESCE($6::jsonb, '{}') || jsonb_build_object('prev_hash', p.hash, 'hash', ${linkSql('p.hash', '$1', 'p.next', '$7')})
+  FROM ${predecessor}
+ WHERE ${where}
+RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
+
+/** Expected revision $2: the predecessor is that revision, which must exist. */
+export const APPEND_ONE_AT_REVISION_SQL = appendOneSql(
+  `(SELECT e.revision + 1 AS next, e.metadata->>'hash' AS hash FROM es.events e WHERE e.stream_name = $1 AND e.revision = $2::bigint) p`,
+  'true',
+);
+
+/** Expected 'any' | 'no_stream' | 'stream_exists' ($2): the predecessor is the stream's last event, if any. */
+export const APPEND_ONE_AT_HEAD_SQL = appendOneSql(
+  `(SELECT COALESCE(h.revision, -1) + 1 AS next, h.hash, h.revision IS NOT NULL AS found
+      FROM (SELECT 1) one
+      LEFT JOIN LATERAL (SELECT e.revision, e.metadata->>'hash' AS hash FROM es.events e
+                          WHERE e.stream_name = $1 ORDER BY e.revision DESC LIMIT 1) h ON true) p`,
+  `CASE $2::text WHEN 'no_stream' THEN NOT p.found WHEN 'stream_exists' THEN p.found ELSE true END`,
+);
+
+/** After a failed append: the original result when these ids already sit where the append asked. */
+export const IDEMPOTENT_RESULT_SQL = `
+SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
+  FROM es.idempotent_result($1, $2, $3, $4::uuid[])`;
 
 /** The wake-up hint, as its own statement after commit; losing one in a crash is harmless. */
 export const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;
@@ -20,17 +56,17 @@ const VISIBLE = `e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
 const FILTER = `($4::text[] IS NULL OR e.stream_name LIKE ANY ($4::text[]))
    AND ($5::text[] IS NULL OR e.event_type LIKE ANY ($5::text[]))`;
 
-// A stream's head row and one page of its events; no row at all means the stream does not exist.
+// One page of a stream's events; no row at all means the stream does not exist, one row of NULLs
+// that it exists but has nothing in the page's range.
 const readStreamSql = (cmp: '>=' | '<=', order: 'ASC' | 'DESC') => `
 SELECT ${EVENT_COLUMNS}
-  FROM es.streams s
+  FROM (SELECT $1::text AS stream_name WHERE EXISTS (SELECT 1 FROM es.events x WHERE x.stream_name = $1)) s
   LEFT JOIN LATERAL (
     SELECT * FROM es.events ev
-     WHERE ev.stream_name = s.stream_name AND ev.revision ${cmp} $2::bigint
+     WHERE ev.stream_name = $1 AND ev.revision ${cmp} $2::bigint
      ORDER BY ev.revision ${order}
      LIMIT $3
   ) e ON true
- WHERE s.stream_name = $1
  ORDER BY e.revision ${order}`;
 export const READ_STREAM_FORWARDS_SQL = readStreamSql('>=', 'ASC');
 export const READ_STREAM_BACKWARDS_SQL = readStreamSql('<=', 'DESC');
@@ -85,4 +121,4 @@ SELECT EXISTS (
      AND transaction_id >= pg_snapshot_xmin(pg_current_snapshot())
 ) AS held`;
 
-export const STREAM_HEAD_SQL = `SELECT last_revision::text AS last_revision FROM es.streams WHERE stream_name = $1`;
+export const STREAM_HEAD_SQL = `SELECT revision::text AS last_revision FROM es.events WHERE stream_name = $1 ORDER BY revision DESC LIMIT 1`;

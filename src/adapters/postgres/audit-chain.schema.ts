@@ -1,4 +1,5 @@
-// The tamper-evidence chain inside es.append (src/adapters/audit-chain.ts has the formula). The link
+// Migration 002, history (003, event-key-append.schema.ts, replaced this es.append): the
+// tamper-evidence chain inside es.append (src/adapters/audit-chain.ts has the formula). The link
 // needs the new event's revision and its predecessor's hash, which are only known under the stream's
 // head-row lock: so es.append computes it, from the content digests the process sends along. The
 // predecessor is read from es.events by primary key while the lock is held (it has committed: the

@@ -6,7 +6,7 @@
 //   statement, guarded by the event key (stream, revision) alone (event-key-append.schema.ts);
 // - the global cursor is (transaction_id, global_position) and every $all read only returns rows of
 //   finished transactions (see pg-sql.ts): a long write transaction delays delivery, never loses it;
-// - per-stream reads need no guard: the head-row lock makes a stream's revisions commit in order;
+// - per-stream reads need no guard: revision n + 1 is only written after n committed (the key);
 // - LISTEN/NOTIFY is only a wake-up hint sent after commit, backed by a fallback poll.
 import type pg from 'pg';
 import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';

@@ -9,6 +9,7 @@
 //   4. an event that fails to apply for another reason is retried `maxAttempts` times, then parked
 //      (parked-events.ts, batch-loop.ts): the rest of the log goes on.
 // Waiting for a read model to catch up is checkpoint-waiter.ts.
+import { setMaxListeners } from 'node:events';
 import { formatPosition, type EventStore, type Position } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { backoffDelay, sleep, type BackoffPolicy } from '../lib/retry.js';
@@ -245,6 +246,8 @@ export function createProjector(deps: ProjectorDeps): Projector {
     async start() {
       if (stopController) return;
       const controller = new AbortController();
+      // Every projection's worker, subscription and backoff listens to it: one per projection by design.
+      setMaxListeners(0, controller.signal);
       stopController = controller;
       workers = deps.projections.map((p) =>
         runWorker(p, controller.signal).catch((err: unknown) => {

@@ -12,6 +12,7 @@
 //     `maxAttempts` times is parked (parked-events.ts) and the stream goes on.
 //   - `sprintguard projections retry reactor:<name>` marks parked events; the runner handles them
 //     again within seconds and unparks each one that succeeds.
+import { setMaxListeners } from 'node:events';
 import type { EventStore, Position, RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { inEventsSpan, streamCategoryOf } from '../adapters/telemetry/spans.js';
@@ -70,6 +71,8 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
     jitter: DEFAULT_BACKOFF.jitter,
   };
   const controller = new AbortController();
+  // Every reactor's loop, subscription and backoff listens to it: one per reactor by design.
+  setMaxListeners(0, controller.signal);
   const loops: Promise<void>[] = [];
 
   async function runOnce(reactor: Reactor, signal: AbortSignal): Promise<void> {

@@ -2,6 +2,7 @@
 // translations live in esdb-mapping.ts; this file wires them to the client and adds the two things
 // the client does not do: ordered caughtUp/checkpoint markers and automatic resubscription.
 // See docs/eventstoredb.md.
+import { setMaxListeners } from 'node:events';
 import {
   BACKWARDS,
   END,
@@ -99,6 +100,8 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
   };
   // close() ends every subscription loop, including one sleeping between retries.
   const closing = new AbortController();
+  // Every open subscription listens to it (AbortSignal.any): as many as the process has consumers.
+  setMaxListeners(0, closing.signal);
   let closed: Promise<void> | undefined;
 
   /** Iterates a read, mapping errors; cancels the gRPC call when left early (else it stays open). */

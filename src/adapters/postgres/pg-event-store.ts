@@ -8,6 +8,7 @@
 //   finished transactions (see pg-sql.ts): a long write transaction delays delivery, never loses it;
 // - per-stream reads need no guard: revision n + 1 is only written after n committed (the key);
 // - LISTEN/NOTIFY is only a wake-up hint sent after commit, backed by a fallback poll.
+import { setMaxListeners } from 'node:events';
 import type pg from 'pg';
 import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';
 import {
@@ -97,6 +98,8 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const log = options.log ?? (() => undefined);
 
   const closing = new AbortController();
+  // Every open subscription listens to it (AbortSignal.any): as many as the process has consumers.
+  setMaxListeners(0, closing.signal);
   const hub = new WakeHub();
   const notifier = new Notifier(pool, log);
   const listener = new Listener(connectionString, hub, log);

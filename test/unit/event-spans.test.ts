@@ -4,7 +4,8 @@
 // its own linked to each; and nothing at all while tracing is off.
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { activeTraceparent, inEventsSpan, inSpan, streamCategoryOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
+import { trace } from '@opentelemetry/api';
+import { activeTraceparent, inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
 import { startTracing, tracesUrl, type Tracing } from '../../src/adapters/telemetry/tracing.js';
 
 const quiet = { warn: () => undefined };
@@ -22,6 +23,23 @@ async function appendedIn(request: string): Promise<{ traceparent: string; trace
 }
 
 describe('event spans', () => {
+  it('a leaf span is the child of the active one without becoming active itself; its traceparent is its own', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    const seen = await inSpan('POST request', {}, async (request) =>
+      inSpan('append run', { leaf: true }, async (append) => ({
+        request: request.spanContext(),
+        append: append.spanContext(),
+        activeInside: trace.getActiveSpan()?.spanContext().spanId,
+        traceparent: traceparentOf(append),
+      })),
+    );
+    expect(seen.activeInside).toBe(seen.request.spanId);
+    expect(seen.traceparent).toBe(`00-${seen.request.traceId}-${seen.append.spanId}-01`);
+    const [append] = exporter.getFinishedSpans().filter((s) => s.name === 'append run');
+    expect(append!.parentSpanContext?.spanId).toBe(seen.request.spanId);
+  });
+
   it('are not recorded, and no traceparent is written, without an endpoint', async () => {
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ endpoint: undefined, serviceName: 'test', exporter, log: quiet });

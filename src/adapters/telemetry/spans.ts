@@ -54,6 +54,12 @@ export interface SpanSettings {
   /** The parent; default the active context. ROOT_CONTEXT starts a trace of its own. */
   parent?: Context;
   links?: Link[];
+  /**
+   * The work starts no span of its own (an append, a projection batch): the span is then not made
+   * the active one. Entering a context costs every promise created inside it on Node 20 (the context
+   * manager's async hooks), a cost a span with no child has no use for.
+   */
+  leaf?: boolean;
 }
 
 const spanOptions = (settings: SpanSettings): SpanOptions => ({
@@ -68,7 +74,7 @@ const spanOptions = (settings: SpanSettings): SpanOptions => ({
  */
 export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span: Span) => Promise<T>): Promise<T> {
   if (!active) return fn(notRecording);
-  return trace.getTracer(TRACER_NAME).startActiveSpan(name, spanOptions(settings), settings.parent ?? context.active(), async (span) => {
+  const run = async (span: Span) => {
     try {
       return await fn(span);
     } catch (err) {
@@ -77,7 +83,11 @@ export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span:
     } finally {
       span.end();
     }
-  });
+  };
+  const tracer = trace.getTracer(TRACER_NAME);
+  const parent = settings.parent ?? context.active();
+  if (settings.leaf) return run(tracer.startSpan(name, spanOptions(settings), parent));
+  return tracer.startActiveSpan(name, spanOptions(settings), parent, run);
 }
 
 /**
@@ -108,6 +118,14 @@ export function activeTraceparent(): string | undefined {
   if (!active) return undefined;
   const carrier: Record<string, string> = {};
   propagation.inject(context.active(), carrier);
+  return carrier[TRACEPARENT_KEY];
+}
+
+/** The W3C traceparent of `span` (active or not), or undefined when tracing is off. */
+export function traceparentOf(span: Span): string | undefined {
+  if (!active) return undefined;
+  const carrier: Record<string, string> = {};
+  propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
   return carrier[TRACEPARENT_KEY];
 }
 

@@ -58,7 +58,10 @@ const sha256 = (text: string) => hash('sha256', text, 'hex');
 
 /** Metadata as it enters the digest: without the two chain fields. */
 function unsealed(metadata: Record<string, unknown> | undefined | null): Record<string, unknown> {
-  const { [HASH_KEY]: _hash, [PREV_HASH_KEY]: _prev, ...rest } = metadata ?? {};
+  if (!metadata) return {};
+  // An event about to be appended has neither field: no copy then (the digest of every append).
+  if (!(HASH_KEY in metadata) && !(PREV_HASH_KEY in metadata)) return metadata;
+  const { [HASH_KEY]: _hash, [PREV_HASH_KEY]: _prev, ...rest } = metadata;
   return rest;
 }
 

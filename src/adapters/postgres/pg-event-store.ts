@@ -129,7 +129,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       if (row) {
         // Wake this process's subscribers at once; other processes hear a coalesced NOTIFY sent
         // after commit, outside the append transaction.
-        const wake = { stream, types: [...new Set(events.map((e) => e.type))] };
+        const wake = { stream, types: events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))] };
         hub.wake([wake]);
         notifier.schedule(wake);
         return appendResult(row);

@@ -9,7 +9,7 @@
 //
 // The digest of the content is computed by the process before the append; the link (which needs the
 // revision and the predecessor, known only under the stream's lock) is computed by the store. The link
-// is a plain text concatenation on purpose: PostgreSQL computes it inside es.append with sha256().
+// is a plain text concatenation on purpose: PostgreSQL computes it in the append's statement with sha256().
 import { hash } from 'node:crypto';
 
 export const HASH_KEY = 'hash';
@@ -70,7 +70,7 @@ export function contentDigest(type: string, data: unknown, metadata: Record<stri
   return sha256(canonicalJson({ type, data: data ?? null, metadata: unsealed(metadata) }));
 }
 
-/** The chain link: what es.append computes in SQL, byte for byte. */
+/** The chain link: what the PostgreSQL append computes in SQL, byte for byte. */
 export function linkHash(prevHash: string | null, stream: string, revision: bigint, digest: string): string {
   return sha256(`${prevHash ?? ''}\n${stream}\n${revision.toString()}\n${digest}`);
 }

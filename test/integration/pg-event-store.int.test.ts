@@ -40,7 +40,7 @@ describeEventStoreContract('postgres, pages of 7 rows', async () => {
 
 /** A raw connection appending inside a transaction it controls (what another process would do). */
 async function rawAppend(client: pg.Client, stream: string, id: string, type = 'Raw'): Promise<void> {
-  await client.query(`SELECT es.append($1, 'any', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[])`, [
+  await client.query(`SELECT es.append_events($1, 'any', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[])`, [
     stream,
     [id],
     [type],
@@ -247,3 +247,43 @@ async function waitForListeners(count: number): Promise<void> {
   }
   throw new Error('LISTEN connection never came up');
 }
+
+describe('postgres event store: migration 003 (appends guarded by the event key)', () => {
+  it('a store written before it keeps its streams and chains: reads, exact and any appends continue them', async () => {
+    const old = createDatabase({ url: await createTestDatabaseUrl('pg_event_store_003'), poolSize: 4 });
+    try {
+      // The schema as of 002: head rows, and es.append that seals under the head row's lock.
+      await runMigrations(old.knex, { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, 2) });
+      const appendBefore003 = (stream: string, type: string, data: object) =>
+        old.pool.query(`SELECT es.append($1, 'any', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[])`, [
+          stream,
+          [randomUUID()],
+          [type],
+          [JSON.stringify(data)],
+          [JSON.stringify({ user_id: 'u' })],
+          [contentDigest(type, data, { user_id: 'u' })],
+        ]);
+      await appendBefore003('old-a', 'A', { n: 0 });
+      await appendBefore003('old-a', 'B', { n: 1 });
+      await runMigrations(old.knex, eventStoreMigrations);
+      const { rows } = await old.pool.query<{ t: string | null }>(`SELECT to_regclass('es.streams')::text AS t`);
+      expect(rows[0]!.t).toBeNull();
+
+      const store = createPgEventStore({ pool: old.pool, connectionString: old.url });
+      try {
+        expect((await store.append('old-a', [ev('C')], { expectedRevision: 1n })).nextExpectedRevision).toBe(2n);
+        expect((await store.append('old-a', [ev('D'), ev('E')])).nextExpectedRevision).toBe(4n);
+        await expect(store.append('old-a', [ev('X')], { expectedRevision: 'no_stream' })).rejects.toMatchObject({ actual: 4n });
+        const events = await collect(store.readStream('old-a'));
+        expect(events.map((e) => e.type)).toEqual(['A', 'B', 'C', 'D', 'E']);
+        for (let i = 1; i < events.length; i++) expect(events[i]!.metadata.prev_hash).toBe(events[i - 1]!.metadata.hash);
+        // The function of 002 is gone: a process of the previous version fails loudly.
+        await expect(appendBefore003('old-a', 'F', {})).rejects.toThrow(/es\.append/);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await old.close();
+    }
+  });
+});

@@ -21,7 +21,8 @@ export function linkSql(prev: string, stream: string, rev: string, digest: strin
   return `encode(sha256(convert_to(COALESCE(${prev}, '') || E'\\n' || ${stream} || E'\\n' || (${rev})::text || E'\\n' || ${digest}, 'UTF8')), 'hex')`;
 }
 
-// The several-event append: same signature as 002's, no head row. A precondition that does not hold
+// The several-event append, without head row. A new name: a process of the previous version still
+// running calls es.append, which is dropped, and fails loudly rather than misreading the new answers. A precondition that does not hold
 // (revision p_expected_rev is not in the stream, or it exists for 'no_stream', or not for
 // 'stream_exists') returns no row; a key or event-id conflict raises 23505. The adapter tells a
 // wrong expected version from an idempotent re-append in both cases (es.idempotent_result).
@@ -29,7 +30,7 @@ const CREATE_APPEND = `
 DROP FUNCTION es.append(text, text, bigint, uuid[], text[], jsonb[], jsonb[], text[]);
 DROP TABLE es.streams;
 
-CREATE FUNCTION es.append(p_stream text, p_expected text, p_expected_rev bigint,
+CREATE FUNCTION es.append_events(p_stream text, p_expected text, p_expected_rev bigint,
     p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[], p_digests text[])
 RETURNS TABLE (next_expected_revision bigint, commit_pos xid8, prepare_pos bigint)
 LANGUAGE plpgsql AS $$
@@ -42,10 +43,10 @@ DECLARE
   v_gp bigint;
 BEGIN
   IF n IS NULL OR n = 0 THEN
-    RAISE EXCEPTION 'es.append needs at least one event' USING ERRCODE = '22023';
+    RAISE EXCEPTION 'es.append_events needs at least one event' USING ERRCODE = '22023';
   END IF;
   IF cardinality(p_digests) IS DISTINCT FROM n THEN
-    RAISE EXCEPTION 'es.append needs one digest per event' USING ERRCODE = '22023';
+    RAISE EXCEPTION 'es.append_events needs one digest per event' USING ERRCODE = '22023';
   END IF;
 
   IF p_expected = 'revision' THEN

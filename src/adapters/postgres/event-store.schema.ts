@@ -5,7 +5,8 @@
 // - es.events carries transaction_id (xid8) next to global_position: the global cursor is
 //   (transaction_id, global_position) read below the snapshot xmin, because identity values are
 //   taken at INSERT time but become visible at COMMIT, in any order.
-// - es.append (several events; one event is a plain INSERT … SELECT, pg-sql.ts) appends in ONE round trip.
+// - an append is ONE round trip: one event a plain INSERT … SELECT (pg-sql.ts), several a call of
+//   es.append_events (003).
 import type { Knex } from 'knex';
 import type { MigrationSet } from './migrate.js';
 import { auditChainMigration } from './audit-chain.schema.js';

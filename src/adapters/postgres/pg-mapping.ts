@@ -57,7 +57,7 @@ export function toRecorded(row: EventRow | StreamRow, streamName?: string): Reco
   };
 }
 
-/** The append's statement: one event is an INSERT … SELECT, several a call of es.append (pg-sql.ts). */
+/** The append's statement: one event is an INSERT … SELECT, several a call of es.append_events (pg-sql.ts). */
 export interface AppendStatement {
   name: string;
   text: string;

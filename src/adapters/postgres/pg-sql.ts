@@ -1,14 +1,14 @@
-// The SQL of the PostgreSQL event store (schema and es.append: ./event-store.schema.ts).
+// The SQL of the PostgreSQL event store (schema: ./event-store.schema.ts and its migrations).
 // Every $all read only returns rows with transaction_id < pg_snapshot_xmin(pg_current_snapshot())
 // (VISIBLE): identity values are taken at INSERT but become visible at COMMIT in any order, so a plain
 // `global_position > last` reader loses events that commit late. Below xmin every transaction has
 // finished, and every row that can still appear has a larger key than anything already returned.
 import { linkSql } from './event-key-append.schema.js';
 
-/** Several events: es.append (event-key-append.schema.ts). */
+/** Several events: es.append_events (event-key-append.schema.ts). */
 export const APPEND_SQL = `
 SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
+  FROM es.append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
 
 // One event, the common append, as one INSERT … SELECT (no PL/pgSQL call, no arrays): the
 // predecessor row (its revision and hash) is read and the sealed event written in one statement.

@@ -114,7 +114,7 @@ export async function run(): Promise<Figures> {
   await sample;
   await sampler.end();
   await server.stop();
-  const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env, latencies.length / seconds) : {};
+  const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env, latencies.length / seconds, oursCpu.total!) : {};
 
   // The ceiling, same database, same client, same connections and paths.
   console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
@@ -169,7 +169,7 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
 }
 
 /** BENCH_TRACED=1: the same load on fresh runs, the server exporting its spans to an OTLP sink on loopback. */
-async function driveTraced(env: BenchEnvironment, untracedPerSecond: number): Promise<Figures> {
+async function driveTraced(env: BenchEnvironment, untracedPerSecond: number, untracedCpuTotal: number): Promise<Figures> {
   const runIds = await seedRuns(env.store, 'bench-traced-run');
   const sink = await startOtlpStandIn({ record: false });
   const server = await startBenchServer(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
@@ -177,7 +177,10 @@ async function driveTraced(env: BenchEnvironment, untracedPerSecond: number): Pr
     await waitForSeeded(env.db, runIds);
     const token = await server.token(ORG);
     console.log(`traced: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections, spans to ${sink.url}…`);
+    const postgres = await postmasterPid(env.pgDir);
+    const before = await cpuSnapshot({ server: server.child.pid!, postgres });
     const { latencies, seconds } = await drive(server.base, token, runIds);
+    const cpu = cpuPerOperation(before, await cpuSnapshot({ server: server.child.pid!, postgres }), latencies.length);
     await server.stop();
     latencies.sort((a, b) => a - b);
     const perSecond = Math.round(latencies.length / seconds);
@@ -186,6 +189,9 @@ async function driveTraced(env: BenchEnvironment, untracedPerSecond: number): Pr
       'traced latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
       'traced latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
       'traced/untraced commands/s': Number((perSecond / untracedPerSecond).toFixed(3)),
+      // Less moved by what else runs than commands/s: the CPU a command costs, traced and not.
+      'traced cpu ms/command server, postgres, client': `${cpu.server}, ${cpu.postgres}, ${cpu.client}`,
+      'untraced/traced cpu per command': ratio(untracedCpuTotal, cpu.total!),
       'traced: OTLP exports received': sink.received(),
     };
   } finally {

@@ -1,43 +1,156 @@
 // runs: one row per run and one per planned action, from the run streams.
 // A batch loads the rows it touches, folds the events past each row's revision in memory (RunRows,
 // run-rows.ts: the rules, shared with the views computed without the read model), then writes one
-// multi-row upsert per table (revision-guarded), so replays change nothing.
+// multi-row upsert per table (revision-guarded), so replays change nothing. Live, a batch is two
+// statements (prepareBatch): one read of its rows and the checkpoint's stamp, then the rows with the
+// checkpoint in one statement (batch-statement.ts), written only if the stamp has not moved.
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../adapters/event-store.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
+import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { RunRows } from './run-rows.js';
 import { upsertForward } from './upsert.js';
-import type { Projection } from './projection.js';
+import type { KeptRows } from './kept-rows.js';
+import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
 
 /**
- * Loads the rows a batch touches: its runs, and only the actions its events name (all of a run's
- * actions only when auto-approval touches every proposed one). Loading every action of every run
- * in the batch made large runs cost O(actions) per command.
+ * The rows a batch touches: its runs, and only the actions its events name (all of a run's actions
+ * only when auto-approval touches every proposed one). Loading every action of every run in the
+ * batch made large runs cost O(actions) per command.
  */
-async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly RecordedEvent[], runIds: string[]): Promise<void> {
-  const { rows: runs } = await trx.raw<{ rows: RunRow[] }>('SELECT * FROM runs WHERE run_id = ANY (?::text[]) FOR UPDATE', [runIds]);
-  for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
+function rowsWanted(events: readonly RecordedEvent[]): { runIds: string[]; wholeRuns: string[]; pairs: [string, string][] } {
+  const runIds = new Set<string>();
   const wholeRuns = new Set<string>();
   const pairs: [string, string][] = [];
   for (const e of events) {
     const runId = idOfStream('run', e.streamName);
     if (!runId) continue;
+    runIds.add(runId);
     const data = e.data as { action_id?: unknown; auto_approve?: unknown };
     if (e.type === 'RunExecutionStarted' && data.auto_approve === true) wholeRuns.add(runId);
     else if (typeof data.action_id === 'string') pairs.push([runId, data.action_id]);
   }
-  const wanted = pairs.filter(([runId]) => !wholeRuns.has(runId));
-  if (wholeRuns.size === 0 && wanted.length === 0) return;
-  // Two array parameters, whatever the batch's size (not one bind parameter per id).
-  const { rows: actions } = await trx.raw<{ rows: ActionRow[] }>(
-    `SELECT * FROM run_actions
-      WHERE run_id = ANY (?::text[])
-         OR (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))`,
-    [[...wholeRuns], wanted.map(([runId]) => runId), wanted.map(([, actionId]) => actionId)],
-  );
+  return { runIds: [...runIds], wholeRuns: [...wholeRuns], pairs: pairs.filter(([runId]) => !wholeRuns.has(runId)) };
+}
+
+// Two array parameters for the pairs, whatever the batch's size (not one bind parameter per id).
+const ACTIONS_WHERE = 'run_id = ANY (?::text[]) OR (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))';
+
+function keep(batch: RunRows, runs: readonly RunRow[], actions: readonly ActionRow[]): void {
+  for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
   for (const a of actions) batch.actions.set(`${a.run_id}\u0000${a.action_id}`, { ...a, revision: String(a.revision) });
 }
+
+/** In the batch transaction: the runs locked (a parked event's retry may write them too), then the actions. */
+async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly RecordedEvent[]): Promise<void> {
+  const { runIds, wholeRuns, pairs } = rowsWanted(events);
+  const { rows: runs } = await trx.raw<{ rows: RunRow[] }>('SELECT * FROM runs WHERE run_id = ANY (?::text[]) FOR UPDATE', [runIds]);
+  let actions: ActionRow[] = [];
+  if (wholeRuns.length > 0 || pairs.length > 0) {
+    ({ rows: actions } = await trx.raw<{ rows: ActionRow[] }>(`SELECT * FROM run_actions WHERE ${ACTIONS_WHERE}`, [
+      wholeRuns,
+      pairs.map(([runId]) => runId),
+      pairs.map(([, actionId]) => actionId),
+    ]));
+  }
+  keep(batch, runs, actions);
+}
+
+/** A run as the leader keeps it between batches: its row and ALL its actions. */
+interface KeptRun {
+  run: RunRow;
+  actions: Map<string, ActionRow>;
+}
+
+/**
+ * Outside a transaction, ONE statement: the runs, every action of each, and the checkpoint's stamp,
+ * from one snapshot. Rows travel as JSON (one result shape for three tables): what the fold reads of
+ * them (statuses, counters, revisions) survives it, and they go back as JSON (upsert.ts).
+ */
+async function loadRuns(db: Knex, runIds: readonly string[], checkpoint: string): Promise<{ runs: Map<string, KeptRun>; stamp: string | undefined }> {
+  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
+    `SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT 'a', to_jsonb(a) FROM run_actions a WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
+    [[...runIds], [...runIds], checkpoint],
+  );
+  let stamp: string | undefined;
+  const runs = new Map<string, KeptRun>();
+  const actions: ActionRow[] = [];
+  for (const { k, v } of rows) {
+    if (k === 'r') {
+      const run = v as RunRow;
+      runs.set(run.run_id, { run: { ...run, revision: String(run.revision) }, actions: new Map() });
+    } else if (k === 'a') actions.push(v as ActionRow);
+    else stamp = v as string;
+  }
+  for (const a of actions) runs.get(a.run_id)?.actions.set(a.action_id, { ...a, revision: String(a.revision) });
+  return { runs, stamp };
+}
+
+/**
+ * The live batch: its runs from the kept ones, the others (with all their actions) loaded in one
+ * statement, folded, and the touched rows as data. A run is kept whole, so a decision on any of its
+ * actions needs no read; the first batch that touches a run reads all its actions once.
+ */
+async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
+  const kept = ctx.kept as KeptRows<KeptRun>;
+  const runIds = [...new Set(events.map((e) => idOfStream('run', e.streamName)).filter((id): id is string => id !== undefined))];
+  const missing = runIds.filter((id) => kept.get(id) === undefined);
+  let loaded = new Map<string, KeptRun>();
+  if (missing.length > 0) {
+    let read = await loadRuns(ctx.db, missing, ctx.checkpoint);
+    // Another writer since the kept rows were read (a retry, a swap): forget them, read the batch's runs.
+    if (kept.size > 0 && read.stamp !== kept.stamp) {
+      kept.clear();
+      read = await loadRuns(ctx.db, runIds, ctx.checkpoint);
+    }
+    // No checkpoint row: the transaction's compare-and-set reports it.
+    if (read.stamp === undefined) return undefined;
+    kept.stamp = read.stamp;
+    loaded = read.runs;
+  }
+  const batch = new RunRows();
+  for (const id of runIds) {
+    const run = kept.get(id) ?? loaded.get(id);
+    if (!run) continue;
+    batch.runs.set(id, run.run);
+    for (const [actionId, action] of run.actions) batch.actions.set(`${id}\u0000${actionId}`, action);
+  }
+  const { runs, actions } = fold(batch, events);
+  // Keep what the batch touched, whole: a run just requested has no actions but those the fold made.
+  for (const id of runIds) {
+    const run = batch.runs.get(id);
+    if (!run) continue;
+    const entry = kept.get(id) ?? loaded.get(id) ?? { run, actions: new Map<string, ActionRow>() };
+    entry.run = run;
+    for (const key of batch.touchedActions) {
+      if (key.startsWith(`${id}\u0000`)) entry.actions.set(key.slice(id.length + 1), batch.actions.get(key)!);
+    }
+    kept.set(id, entry, 1 + entry.actions.size);
+  }
+  if (kept.stamp === undefined) return undefined;
+  return {
+    stamp: kept.stamp,
+    writes: [
+      { table: 'runs', key: ['run_id'], rows: runs, onConflict: 'forward' },
+      { table: 'run_actions', key: ['run_id', 'action_id'], rows: actions, onConflict: 'forward' },
+    ],
+  };
+}
+
+function fold(batch: RunRows, events: readonly RecordedEvent[]): { runs: RunRow[]; actions: ActionRow[] } {
+  for (const event of events) batch.apply(event);
+  return {
+    runs: [...batch.touchedRuns].map((id) => batch.runs.get(id)!),
+    actions: [...batch.touchedActions].map((k) => batch.actions.get(k)!),
+  };
+}
+
+const hasRun = (events: readonly RecordedEvent[]) => events.some((e) => idOfStream('run', e.streamName) !== undefined);
 
 export const runsProjection: Projection = {
   name: 'runs',
@@ -46,13 +159,12 @@ export const runsProjection: Projection = {
   tables: ['runs', 'run_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
   async apply(trx, events) {
-    const runIds = [...new Set(events.map((e) => idOfStream('run', e.streamName)).filter((id): id is string => id !== undefined))];
-    if (runIds.length === 0) return;
+    if (!hasRun(events)) return;
     const batch = new RunRows();
-    await loadRows(trx, batch, events, runIds);
-    for (const event of events) batch.apply(event);
-    await upsertForward(trx, 'runs', ['run_id'], [...batch.touchedRuns].map((id) => batch.runs.get(id)!));
-    const actions = [...batch.touchedActions].map((k) => batch.actions.get(k)!);
+    await loadRows(trx, batch, events);
+    const { runs, actions } = fold(batch, events);
+    await upsertForward(trx, 'runs', ['run_id'], runs);
     await upsertForward(trx, 'run_actions', ['run_id', 'action_id'], actions);
   },
+  prepareBatch: prepareRunsBatch,
 };

@@ -98,7 +98,7 @@ async function loadRuns(db: Knex, runIds: readonly string[], checkpoint: string)
  */
 async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
   const kept = ctx.kept as KeptRows<KeptRun>;
-  const runIds = [...new Set(events.map((e) => idOfStream('run', e.streamName)).filter((id): id is string => id !== undefined))];
+  const { runIds, wholeRuns, pairs } = rowsWanted(events);
   const missing = runIds.filter((id) => kept.get(id) === undefined);
   let loaded = new Map<string, KeptRun>();
   if (missing.length > 0) {
@@ -113,25 +113,34 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
     kept.stamp = read.stamp;
     loaded = read.runs;
   }
+  // The fold sees the actions the events name (all of a run's only for auto-approval), as apply's
+  // read gives them: copying every kept action of every run would cost O(actions) per batch.
   const batch = new RunRows();
   for (const id of runIds) {
     const run = kept.get(id) ?? loaded.get(id);
     if (!run) continue;
     batch.runs.set(id, run.run);
-    for (const [actionId, action] of run.actions) batch.actions.set(`${id}\u0000${actionId}`, action);
+    if (wholeRuns.includes(id)) for (const [actionId, action] of run.actions) batch.actions.set(`${id}\u0000${actionId}`, action);
+  }
+  for (const [runId, actionId] of pairs) {
+    const action = (kept.get(runId) ?? loaded.get(runId))?.actions.get(actionId);
+    if (action) batch.actions.set(`${runId}\u0000${actionId}`, action);
   }
   const { runs, actions } = fold(batch, events);
   // Keep what the batch touched, whole: a run just requested has no actions but those the fold made.
+  const entries = new Map<string, KeptRun>();
   for (const id of runIds) {
     const run = batch.runs.get(id);
     if (!run) continue;
     const entry = kept.get(id) ?? loaded.get(id) ?? { run, actions: new Map<string, ActionRow>() };
     entry.run = run;
-    for (const key of batch.touchedActions) {
-      if (key.startsWith(`${id}\u0000`)) entry.actions.set(key.slice(id.length + 1), batch.actions.get(key)!);
-    }
-    kept.set(id, entry, 1 + entry.actions.size);
+    entries.set(id, entry);
   }
+  for (const key of batch.touchedActions) {
+    const action = batch.actions.get(key)!;
+    entries.get(action.run_id)?.actions.set(action.action_id, action);
+  }
+  for (const [id, entry] of entries) kept.set(id, entry, 1 + entry.actions.size);
   if (kept.stamp === undefined) return undefined;
   return {
     stamp: kept.stamp,

@@ -1,9 +1,10 @@
 // runs: one row per run and one per planned action, from the run streams.
 // A batch loads the rows it touches, folds the events past each row's revision in memory (RunRows,
 // run-rows.ts: the rules, shared with the views computed without the read model), then writes one
-// multi-row upsert per table (revision-guarded), so replays change nothing. Live, a batch is two
-// statements (prepareBatch): one read of its rows and the checkpoint's stamp, then the rows with the
-// checkpoint in one statement (batch-statement.ts), written only if the stamp has not moved.
+// multi-row upsert per table (revision-guarded), so replays change nothing. Live (prepareBatch), a
+// batch is ONE statement, its rows with the checkpoint (batch-statement.ts), folded from the runs the
+// leader keeps whole; a run it does not keep costs one read before, of the run, all its actions and
+// the checkpoint's stamp. The statement writes only if the stamp has not moved.
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../adapters/event-store.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';

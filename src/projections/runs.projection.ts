@@ -65,18 +65,34 @@ interface KeptRun {
 }
 
 /**
- * Outside a transaction, ONE statement: the runs, every action of each, and the checkpoint's stamp,
- * from one snapshot. Rows travel as JSON (one result shape for three tables): what the fold reads of
- * them (statuses, counters, revisions) survives it, and they go back as JSON (upsert.ts).
+ * Runs read whole by one batch, at most (more when auto-approval needs them): the first batches after
+ * a start would otherwise read every action of every run they touch at once (50 runs of 400 actions
+ * made one 200 ms batch under the commands benchmark). The others have their named actions read and
+ * are not kept until a later batch reads them whole.
  */
-async function loadRuns(db: Knex, runIds: readonly string[], checkpoint: string): Promise<{ runs: Map<string, KeptRun>; stamp: string | undefined }> {
+const WHOLE_RUNS_PER_BATCH = 4;
+
+/**
+ * Outside a transaction, ONE statement: the runs, all the actions of those read whole and the named
+ * ones of the others, and the checkpoint's stamp, from one snapshot. Rows travel as JSON (one result
+ * shape for three tables): what the fold reads of them (statuses, counters, revisions) survives it,
+ * and they go back as JSON (upsert.ts).
+ */
+async function loadRuns(
+  db: Knex,
+  missing: readonly string[],
+  wanted: ReturnType<typeof rowsWanted>,
+  checkpoint: string,
+): Promise<{ runs: Map<string, KeptRun>; whole: Set<string>; stamp: string | undefined }> {
+  const whole = new Set(missing.filter((id, i) => i < WHOLE_RUNS_PER_BATCH || wanted.wholeRuns.includes(id)));
+  const named = wanted.pairs.filter(([runId]) => missing.includes(runId) && !whole.has(runId));
   const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
     `SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r WHERE run_id = ANY (?::text[])
      UNION ALL
-     SELECT 'a', to_jsonb(a) FROM run_actions a WHERE run_id = ANY (?::text[])
+     SELECT 'a', to_jsonb(a) FROM run_actions a WHERE ${ACTIONS_WHERE}
      UNION ALL
      SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
-    [[...runIds], [...runIds], checkpoint],
+    [[...missing], [...whole], named.map(([runId]) => runId), named.map(([, actionId]) => actionId), checkpoint],
   );
   let stamp: string | undefined;
   const runs = new Map<string, KeptRun>();
@@ -89,30 +105,35 @@ async function loadRuns(db: Knex, runIds: readonly string[], checkpoint: string)
     else stamp = v as string;
   }
   for (const a of actions) runs.get(a.run_id)?.actions.set(a.action_id, { ...a, revision: String(a.revision) });
-  return { runs, stamp };
+  // A run not in the table has no actions there either: what the fold makes of it is all of it.
+  for (const id of missing) if (!runs.has(id)) whole.add(id);
+  return { runs, whole, stamp };
 }
 
 /**
- * The live batch: its runs from the kept ones, the others (with all their actions) loaded in one
- * statement, folded, and the touched rows as data. A run is kept whole, so a decision on any of its
- * actions needs no read; the first batch that touches a run reads all its actions once.
+ * The live batch: its runs from the kept ones, the others loaded in one statement, folded, and the
+ * touched rows as data. A run is kept whole, so a decision on any of its actions needs no read; a
+ * run's actions are read all at once, by the first batch that touches it (a few runs per batch).
  */
 async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
   const kept = ctx.kept as KeptRows<KeptRun>;
-  const { runIds, wholeRuns, pairs } = rowsWanted(events);
+  const wanted = rowsWanted(events);
+  const { runIds, wholeRuns, pairs } = wanted;
   const missing = runIds.filter((id) => kept.get(id) === undefined);
   let loaded = new Map<string, KeptRun>();
+  let whole = new Set<string>();
   if (missing.length > 0) {
-    let read = await loadRuns(ctx.db, missing, ctx.checkpoint);
+    let read = await loadRuns(ctx.db, missing, wanted, ctx.checkpoint);
     // Another writer since the kept rows were read (a retry, a swap): forget them, read the batch's runs.
     if (kept.size > 0 && read.stamp !== kept.stamp) {
       kept.clear();
-      read = await loadRuns(ctx.db, runIds, ctx.checkpoint);
+      read = await loadRuns(ctx.db, runIds, wanted, ctx.checkpoint);
     }
     // No checkpoint row: the transaction's compare-and-set reports it.
     if (read.stamp === undefined) return undefined;
     kept.stamp = read.stamp;
     loaded = read.runs;
+    whole = read.whole;
   }
   // The fold sees the actions the events name (all of a run's only for auto-approval), as apply's
   // read gives them: copying every kept action of every run would cost O(actions) per batch.
@@ -132,8 +153,9 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
   const entries = new Map<string, KeptRun>();
   for (const id of runIds) {
     const run = batch.runs.get(id);
-    if (!run) continue;
-    const entry = kept.get(id) ?? loaded.get(id) ?? { run, actions: new Map<string, ActionRow>() };
+    const known = kept.get(id);
+    if (!run || (!known && !whole.has(id))) continue;
+    const entry = known ?? loaded.get(id) ?? { run, actions: new Map<string, ActionRow>() };
     entry.run = run;
     entries.set(id, entry);
   }

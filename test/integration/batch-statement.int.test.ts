@@ -9,7 +9,7 @@ import { fold } from '../../src/domain/decider.js';
 import { runDecider, type RunCommand } from '../../src/domain/run.decider.js';
 import type { RunEvent } from '../../src/domain/run.events.js';
 import { auditEventsProjection } from '../../src/projections/audit-events.projection.js';
-import { applyBatchFast, KEPT_ROWS } from '../../src/projections/batch-loop.js';
+import { applyBatch, applyBatchFast, KEPT_ROWS } from '../../src/projections/batch-loop.js';
 import { writeBatchStatement } from '../../src/projections/batch-statement.js';
 import { CheckpointConflictError, ensureCheckpoint, readCheckpoint } from '../../src/projections/checkpoints.js';
 import { KeptRows } from '../../src/projections/kept-rows.js';
@@ -105,6 +105,36 @@ describe('one-statement projection batches', () => {
         ['rejected', 'no'],
         ['proposed', null],
       ]);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('reads a few runs whole per batch; the others by their named actions until a later batch reads them', async () => {
+    await db.knex.raw('TRUNCATE runs, run_actions');
+    const ids = ['w-1', 'w-2', 'w-3', 'w-4', 'w-5', 'w-6'];
+    const parts = ids.map((id) => {
+      const all = runEvents(id, { type: 'ApproveAction', actionId: 'act-1', by: 'bo', now }, { type: 'RejectAction', actionId: 'act-2', by: 'bo', reason: 'no', now });
+      const first = all.findIndex((e) => e.type === 'ActionApproved');
+      return { plan: all.slice(0, first), approve: all.slice(first, first + 1), reject: all.slice(first + 1) };
+    });
+    const events = recordedEvents([...parts.flatMap((p) => p.plan), ...parts.flatMap((p) => p.approve), ...parts.flatMap((p) => p.reject)]);
+    const planned = events.filter((e) => e.revision <= BigInt(parts[0]!.plan.length - 1));
+    const approvals = events.filter((e) => e.type === 'ActionApproved');
+    const rest = events.slice(planned.length + approvals.length);
+    const lock = await leader('runs');
+    const kept = new KeptRows<unknown>(KEPT_ROWS);
+    const ctx = { db, projection: runsProjection, lock, kept };
+    try {
+      await applyBatch(ctx, null, planned.at(-1)!.position, planned);
+      expect(await statements(() => applyBatchFast(ctx, planned.at(-1)!.position, approvals.at(-1)!.position, approvals))).toHaveLength(2);
+      expect(kept.size).toBe(4);
+      expect(await statements(() => applyBatchFast(ctx, approvals.at(-1)!.position, rest.at(-1)!.position, rest))).toHaveLength(2);
+      expect(kept.size).toBe(6);
+      const runs = await db.knex('runs').whereIn('run_id', ids).orderBy('run_id');
+      expect(runs.map((r: { approved_actions_count: number; rejected_actions_count: number; pending_actions_count: number }) => [r.approved_actions_count, r.rejected_actions_count, r.pending_actions_count])).toEqual(ids.map(() => [1, 1, 1]));
+      const actions = await db.knex('run_actions').whereIn('run_id', ids).orderBy(['run_id', 'seq']);
+      expect(actions.map((a: { status: string }) => a.status)).toEqual(ids.flatMap(() => ['approved', 'rejected', 'proposed']));
     } finally {
       await lock.release();
     }

@@ -14,12 +14,20 @@ import type { Knex } from 'knex';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { inEventsSpan } from '../adapters/telemetry/spans.js';
+import { writeBatchStatement } from './batch-statement.js';
 import { advanceCheckpoint, CheckpointConflictError } from './checkpoints.js';
 import { isInfrastructureError, parkEvent, type AttemptCounter } from './parked-events.js';
 import type { ProjectionLock } from './projection-lock.js';
 import type { Projection } from './projection.js';
+import { KeptRows } from './kept-rows.js';
 import { ReadAhead } from './read-ahead.js';
 import { yieldToEventLoop } from '../lib/event-loop.js';
+
+/**
+ * Rows a projection may keep between batches (kept-rows.ts): ~50,000 run actions are a few tens of
+ * MB, and hold every action of a few hundred large runs.
+ */
+export const KEPT_ROWS = 50_000;
 
 export interface RunBatchesOptions {
   store: EventStore;
@@ -62,6 +70,10 @@ export class EventApplyError extends Error {
 /** Subscribes after `from` and applies batches until aborted (or `until` is reached). Returns the last committed position. */
 export async function runBatches(options: RunBatchesOptions): Promise<Position | null> {
   const { store, projection, signal, until, batchSize } = options;
+  // Rows the projection keeps between batches while this loop runs (dropped with it: a restart,
+  // after an error or a new leadership, starts from the tables).
+  const kept = new KeptRows<unknown>(KEPT_ROWS);
+  const ctx = { ...options, kept };
   const iterable = store.subscribeToAll({
     after: options.from ?? 'start',
     filter: projection.filter,
@@ -85,7 +97,7 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
     const events = batch;
     const to = batchEnd;
     const from = current;
-    const apply = () => (options.poison ? applyBatchOrPark(options, options.poison, from, to, events) : applyBatch(options, from, to, events));
+    const apply = () => (options.poison ? applyBatchOrPark(ctx, options.poison, from, to, events) : applyBatchFast(ctx, from, to, events));
     // A span per batch of events, continuing the trace of the request that appended them (docs/observability.md).
     if (events.length === 0) await apply();
     // A leaf: a batch's statements start no span.
@@ -162,10 +174,50 @@ export async function applyBatch(
   to: Position,
   events: readonly RecordedEvent[],
 ): Promise<void> {
+  // Nothing to write: the checkpoint statement is its own transaction (no BEGIN, no COMMIT).
+  if (events.length === 0) return commitCheckpoint(ctx.db.knex, ctx, from, to);
   await ctx.db.knex.transaction(async (trx) => {
-    if (events.length > 0) await ctx.projection.apply(trx, events);
+    await ctx.projection.apply(trx, events);
     await commitCheckpoint(trx, ctx, from, to);
   });
+}
+
+/**
+ * The batch as one statement when the projection gives its writes as data (its reads, if any, one
+ * statement before); otherwise, or when the statement is refused, applyBatch. A refusal writes
+ * nothing, so the transaction that follows decides as it always did: rows and checkpoint, a
+ * CheckpointConflictError or a LeadershipLostError. The kept rows survive only a written statement.
+ */
+export async function applyBatchFast(
+  ctx: { db: Database; projection: Projection; lock: ProjectionLock; kept?: KeptRows<unknown> },
+  from: Position | null,
+  to: Position,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  const { projection, lock, db } = ctx;
+  const kept = ctx.kept ?? new KeptRows<unknown>(0);
+  if (projection.prepareBatch) {
+    try {
+      if (lock.lost) await lock.assertHeld(db.knex);
+      // A batch without events moves the checkpoint alone, still on the kept rows' stamp.
+      const prepared =
+        events.length > 0
+          ? await projection.prepareBatch({ db: db.knex, checkpoint: projection.name, kept }, events)
+          : { writes: [], ...(kept.stamp !== undefined ? { stamp: kept.stamp } : {}) };
+      if (prepared) {
+        const written = await writeBatchStatement(db.knex, projection.name, from, to, prepared, { fence: lock.heldCondition, asyncCommit: true });
+        if (written.outcome === 'written') {
+          kept.stamp = kept.size > 0 ? written.stamp : undefined;
+          return;
+        }
+      }
+    } catch (err) {
+      kept.clear();
+      throw err;
+    }
+    kept.clear();
+  }
+  await applyBatch(ctx, from, to, events);
 }
 
 /**
@@ -177,32 +229,32 @@ export async function applyBatch(
  * leadership (LeadershipLostError) from another runner's move (CheckpointConflictError).
  */
 async function commitCheckpoint(
-  trx: Knex.Transaction,
+  db: Knex,
   ctx: { projection: Projection; lock: ProjectionLock },
   from: Position | null,
   to: Position,
 ): Promise<void> {
-  if (ctx.lock.lost) await ctx.lock.assertHeld(trx);
-  if (await advanceCheckpoint(trx, ctx.projection.name, from, to, { fence: ctx.lock.heldCondition, asyncCommit: true })) return;
-  await ctx.lock.assertHeld(trx);
+  if (ctx.lock.lost) await ctx.lock.assertHeld(db);
+  if (await advanceCheckpoint(db, ctx.projection.name, from, to, { fence: ctx.lock.heldCondition, asyncCommit: true })) return;
+  await ctx.lock.assertHeld(db);
   throw new CheckpointConflictError(ctx.projection.name);
 }
 
 /**
- * applyBatch; when it fails for a reason other than infrastructure, the batch again, one event per
+ * applyBatchFast; when it fails for a reason other than infrastructure, the batch again, one event per
  * savepoint of one transaction: events that fail count an attempt; when every failing event has used
  * its attempts they are parked, with the rest of the batch and the checkpoint, in that transaction.
  * Otherwise the whole transaction rolls back with an EventApplyError, which the caller retries.
  */
 async function applyBatchOrPark(
-  ctx: { db: Database; projection: Projection; lock: ProjectionLock },
+  ctx: { db: Database; projection: Projection; lock: ProjectionLock; kept?: KeptRows<unknown> },
   poison: PoisonHandling,
   from: Position | null,
   to: Position,
   events: readonly RecordedEvent[],
 ): Promise<void> {
   try {
-    await applyBatch(ctx, from, to, events);
+    await applyBatchFast(ctx, from, to, events);
     return;
   } catch (err) {
     if (events.length === 0 || ctx.lock.lost || isInfrastructureError(err)) throw err;

@@ -72,37 +72,49 @@ export interface AdvanceOptions {
 }
 
 /**
- * Compare-and-set: moves the checkpoint from `from` to `to`. Returns false when the stored position
- * is not `from` (someone else advanced or reset it) or the fence does not hold; the caller must then
- * roll back. One statement, whatever the options.
+ * The compare-and-set as an UPDATE (no RETURNING): from `from` to `to`, if the fence holds and, with
+ * `stamp`, if the row's updated_at is still that text (nothing else touched it since it was read).
  */
-export async function advanceCheckpoint(
-  trx: Knex.Transaction,
+export function checkpointUpdate(
   name: string,
   from: Position | null,
   to: Position,
-  options: AdvanceOptions = {},
-): Promise<boolean> {
+  options: AdvanceOptions & { stamp?: string } = {},
+): { sql: string; bindings: (string | number | null)[] } {
   // The setting is made by the statement itself (a one-row FROM item), not by a SET LOCAL of its own.
   const asyncCommit = options.asyncCommit ? `FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit` : '';
+  const stamp = options.stamp !== undefined ? 'AND updated_at = ?::timestamptz' : '';
   const fence = options.fence ? `AND ${options.fence.sql}` : '';
-  const updated = await trx.raw<{ rowCount: number }>(
-    `UPDATE ${CHECKPOINT_TABLE}
+  return {
+    sql: `UPDATE ${CHECKPOINT_TABLE}
         SET commit_pos = ?::numeric, prepare_pos = ?::numeric, updated_at = now()
        ${asyncCommit}
       WHERE name = ?
         AND commit_pos IS NOT DISTINCT FROM ?::numeric
         AND prepare_pos IS NOT DISTINCT FROM ?::numeric
+        ${stamp}
         ${fence}`,
-    [
+    bindings: [
       to.commit.toString(),
       to.prepare.toString(),
       name,
       from ? from.commit.toString() : null,
       from ? from.prepare.toString() : null,
+      ...(options.stamp !== undefined ? [options.stamp] : []),
       ...(options.fence?.bindings ?? []),
     ],
-  );
+  };
+}
+
+/**
+ * Compare-and-set: moves the checkpoint from `from` to `to`. Returns false when the stored position
+ * is not `from` (someone else advanced or reset it) or the fence does not hold; the caller must then
+ * roll back. One statement, whatever the options; `db` is the batch's transaction, or the pool for a
+ * batch without rows (the statement is then its own transaction).
+ */
+export async function advanceCheckpoint(db: Knex, name: string, from: Position | null, to: Position, options: AdvanceOptions = {}): Promise<boolean> {
+  const { sql, bindings } = checkpointUpdate(name, from, to, options);
+  const updated = await db.raw<{ rowCount: number }>(sql, bindings);
   return updated.rowCount === 1;
 }
 

@@ -8,6 +8,7 @@
 import { comparePositions, type EventStore, type RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { describeParkingError, listParkedEvents, PARKED_EVENTS_TABLE, type ParkedEvent } from './parked-events.js';
+import { CHECKPOINT_TABLE } from './checkpoints.js';
 import type { Projection } from './projection.js';
 
 export interface RetryOutcome {
@@ -34,6 +35,10 @@ export async function retryParkedEvents(deps: { store: EventStore; db: Database 
           .first();
         if (!row) return false;
         await projection.apply(trx, [event]);
+        // The tables changed without the checkpoint: its updated_at says so to the live projector,
+        // whose one-statement batch then refuses rows read before (batch-statement.ts), and to
+        // readers that cache by checkpoint.
+        await trx(CHECKPOINT_TABLE).where({ name: projection.name }).update({ updated_at: trx.fn.now() });
         await trx(PARKED_EVENTS_TABLE).where({ consumer: projection.name, event_id: parked.eventId }).delete();
         return true;
       });

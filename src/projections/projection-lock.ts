@@ -15,8 +15,8 @@ export interface ProjectionLock {
   readonly lost: boolean;
   /** Aborted when the lock is lost. */
   readonly signal: AbortSignal;
-  /** Throws unless the lock is still held by our session (run inside the batch transaction). */
-  assertHeld(trx: Knex.Transaction): Promise<void>;
+  /** Throws unless the lock is still held by our session (run inside the batch transaction, or alone). */
+  assertHeld(db: Knex): Promise<void>;
   /**
    * The same check as a SQL condition, true while our session holds the lock, for a statement of the
    * batch transaction to carry (the checkpoint compare-and-set), sparing the batch a round trip.
@@ -106,9 +106,9 @@ export async function tryAcquireProjectionLock(
     },
     signal: controller.signal,
     heldCondition,
-    async assertHeld(trx) {
+    async assertHeld(db) {
       if (lost) throw new LeadershipLostError(name);
-      const { rows } = await trx.raw<{ rows: { held: boolean }[] }>(`SELECT ${heldCondition.sql} AS held`, [...heldCondition.bindings]);
+      const { rows } = await db.raw<{ rows: { held: boolean }[] }>(`SELECT ${heldCondition.sql} AS held`, [...heldCondition.bindings]);
       if (!rows[0]?.held) {
         markLost();
         throw new LeadershipLostError(name);

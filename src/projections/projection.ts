@@ -1,6 +1,7 @@
 // What a read-model projection is. The projector (projector.ts) runs each one on its own checkpoint.
 import type { Knex } from 'knex';
 import type { EventFilter, RecordedEvent } from '../adapters/event-store.js';
+import type { KeptRows } from './kept-rows.js';
 
 export interface Projection {
   /** Stable name: the checkpoint id and the advisory-lock key derive from it. */
@@ -24,4 +25,43 @@ export interface Projection {
    * keeps failing (not for infrastructure) is parked after its attempts (parked-events.ts).
    */
   apply(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * Optional fast path: the batch's writes as data (rows per table), which the batch loop sends with
+   * the fenced checkpoint compare-and-set as ONE autocommit statement (batch-statement.ts), instead
+   * of a transaction of several round trips. It may read, in autocommit and in one statement, and
+   * keep rows in `ctx.kept` for the next batches (kept-rows.ts), but must not write. A projection
+   * that reads its own rows returns the checkpoint's `stamp` as of that read (or `kept.stamp` when
+   * it read nothing): the statement writes only if no other writer touched the tables since.
+   * Returns undefined for a batch it cannot express so: `apply` then runs. Its rows must be what
+   * `apply` would write; a throw that is not infrastructure sends the batch to `apply`, one event
+   * per savepoint (the poison path).
+   */
+  prepareBatch?(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined>;
+}
+
+export interface BatchContext {
+  db: Knex;
+  /** The name of the projection's checkpoint row (the shadow rebuild's differs from the projection's). */
+  checkpoint: string;
+  kept: KeptRows<unknown>;
+}
+
+/** One table's rows of a batch, as the JSON path of upsert.ts writes them. */
+export interface TableWrite {
+  table: string;
+  key: readonly string[];
+  rows: readonly object[];
+  /** `forward`: insert, or update a row whose revision is older; `ignore`: insert, keep an existing row. */
+  onConflict: 'forward' | 'ignore';
+}
+
+export interface BatchWrites {
+  writes: readonly TableWrite[];
+  /**
+   * The checkpoint row's `updated_at` (as text) read together with the rows the writes were computed
+   * from: the statement writes only if it is unchanged, i.e. no one else wrote the tables meanwhile
+   * (a parked event's retry, a shadow rebuild's swap, which both touch it). Without it, the
+   * statement does not look at updated_at.
+   */
+  stamp?: string;
 }

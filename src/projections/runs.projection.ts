@@ -1,43 +1,188 @@
 // runs: one row per run and one per planned action, from the run streams.
 // A batch loads the rows it touches, folds the events past each row's revision in memory (RunRows,
 // run-rows.ts: the rules, shared with the views computed without the read model), then writes one
-// multi-row upsert per table (revision-guarded), so replays change nothing.
+// multi-row upsert per table (revision-guarded), so replays change nothing. Live (prepareBatch), a
+// batch is ONE statement, its rows with the checkpoint (batch-statement.ts), folded from the runs the
+// leader keeps whole; a run it does not keep costs one read before, of the run, all its actions and
+// the checkpoint's stamp. The statement writes only if the stamp has not moved.
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../adapters/event-store.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
+import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { RunRows } from './run-rows.js';
 import { upsertForward } from './upsert.js';
-import type { Projection } from './projection.js';
+import type { KeptRows } from './kept-rows.js';
+import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
 
 /**
- * Loads the rows a batch touches: its runs, and only the actions its events name (all of a run's
- * actions only when auto-approval touches every proposed one). Loading every action of every run
- * in the batch made large runs cost O(actions) per command.
+ * The rows a batch touches: its runs, and only the actions its events name (all of a run's actions
+ * only when auto-approval touches every proposed one). Loading every action of every run in the
+ * batch made large runs cost O(actions) per command.
  */
-async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly RecordedEvent[], runIds: string[]): Promise<void> {
-  const { rows: runs } = await trx.raw<{ rows: RunRow[] }>('SELECT * FROM runs WHERE run_id = ANY (?::text[]) FOR UPDATE', [runIds]);
-  for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
+function rowsWanted(events: readonly RecordedEvent[]): { runIds: string[]; wholeRuns: string[]; pairs: [string, string][] } {
+  const runIds = new Set<string>();
   const wholeRuns = new Set<string>();
   const pairs: [string, string][] = [];
   for (const e of events) {
     const runId = idOfStream('run', e.streamName);
     if (!runId) continue;
+    runIds.add(runId);
     const data = e.data as { action_id?: unknown; auto_approve?: unknown };
     if (e.type === 'RunExecutionStarted' && data.auto_approve === true) wholeRuns.add(runId);
     else if (typeof data.action_id === 'string') pairs.push([runId, data.action_id]);
   }
-  const wanted = pairs.filter(([runId]) => !wholeRuns.has(runId));
-  if (wholeRuns.size === 0 && wanted.length === 0) return;
-  // Two array parameters, whatever the batch's size (not one bind parameter per id).
-  const { rows: actions } = await trx.raw<{ rows: ActionRow[] }>(
-    `SELECT * FROM run_actions
-      WHERE run_id = ANY (?::text[])
-         OR (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))`,
-    [[...wholeRuns], wanted.map(([runId]) => runId), wanted.map(([, actionId]) => actionId)],
-  );
+  return { runIds: [...runIds], wholeRuns: [...wholeRuns], pairs: pairs.filter(([runId]) => !wholeRuns.has(runId)) };
+}
+
+// Two array parameters for the pairs, whatever the batch's size (not one bind parameter per id).
+const ACTIONS_WHERE = 'run_id = ANY (?::text[]) OR (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))';
+
+function keep(batch: RunRows, runs: readonly RunRow[], actions: readonly ActionRow[]): void {
+  for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
   for (const a of actions) batch.actions.set(`${a.run_id}\u0000${a.action_id}`, { ...a, revision: String(a.revision) });
 }
+
+/** In the batch transaction: the runs locked (a parked event's retry may write them too), then the actions. */
+async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly RecordedEvent[]): Promise<void> {
+  const { runIds, wholeRuns, pairs } = rowsWanted(events);
+  const { rows: runs } = await trx.raw<{ rows: RunRow[] }>('SELECT * FROM runs WHERE run_id = ANY (?::text[]) FOR UPDATE', [runIds]);
+  let actions: ActionRow[] = [];
+  if (wholeRuns.length > 0 || pairs.length > 0) {
+    ({ rows: actions } = await trx.raw<{ rows: ActionRow[] }>(`SELECT * FROM run_actions WHERE ${ACTIONS_WHERE}`, [
+      wholeRuns,
+      pairs.map(([runId]) => runId),
+      pairs.map(([, actionId]) => actionId),
+    ]));
+  }
+  keep(batch, runs, actions);
+}
+
+/** A run as the leader keeps it between batches: its row and ALL its actions. */
+interface KeptRun {
+  run: RunRow;
+  actions: Map<string, ActionRow>;
+}
+
+/**
+ * Runs read whole by one batch, at most (more when auto-approval needs them): the first batches after
+ * a start would otherwise read every action of every run they touch at once (50 runs of 400 actions
+ * made one 200 ms batch under the commands benchmark). The others have their named actions read and
+ * are not kept until a later batch reads them whole.
+ */
+const WHOLE_RUNS_PER_BATCH = 4;
+
+/**
+ * Outside a transaction, ONE statement: the runs, all the actions of those read whole and the named
+ * ones of the others, and the checkpoint's stamp, from one snapshot. Rows travel as JSON (one result
+ * shape for three tables): what the fold reads of them (statuses, counters, revisions) survives it,
+ * and they go back as JSON (upsert.ts).
+ */
+async function loadRuns(
+  db: Knex,
+  missing: readonly string[],
+  wanted: ReturnType<typeof rowsWanted>,
+  checkpoint: string,
+): Promise<{ runs: Map<string, KeptRun>; whole: Set<string>; stamp: string | undefined }> {
+  const whole = new Set(missing.filter((id, i) => i < WHOLE_RUNS_PER_BATCH || wanted.wholeRuns.includes(id)));
+  const named = wanted.pairs.filter(([runId]) => missing.includes(runId) && !whole.has(runId));
+  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
+    `SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT 'a', to_jsonb(a) FROM run_actions a WHERE ${ACTIONS_WHERE}
+     UNION ALL
+     SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
+    [[...missing], [...whole], named.map(([runId]) => runId), named.map(([, actionId]) => actionId), checkpoint],
+  );
+  let stamp: string | undefined;
+  const runs = new Map<string, KeptRun>();
+  const actions: ActionRow[] = [];
+  for (const { k, v } of rows) {
+    if (k === 'r') {
+      const run = v as RunRow;
+      runs.set(run.run_id, { run: { ...run, revision: String(run.revision) }, actions: new Map() });
+    } else if (k === 'a') actions.push(v as ActionRow);
+    else stamp = v as string;
+  }
+  for (const a of actions) runs.get(a.run_id)?.actions.set(a.action_id, { ...a, revision: String(a.revision) });
+  // A run not in the table has no actions there either: what the fold makes of it is all of it.
+  for (const id of missing) if (!runs.has(id)) whole.add(id);
+  return { runs, whole, stamp };
+}
+
+/**
+ * The live batch: its runs from the kept ones, the others loaded in one statement, folded, and the
+ * touched rows as data. A run is kept whole, so a decision on any of its actions needs no read; a
+ * run's actions are read all at once, by the first batch that touches it (a few runs per batch).
+ */
+async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
+  const kept = ctx.kept as KeptRows<KeptRun>;
+  const wanted = rowsWanted(events);
+  const { runIds, wholeRuns, pairs } = wanted;
+  const missing = runIds.filter((id) => kept.get(id) === undefined);
+  let loaded = new Map<string, KeptRun>();
+  let whole = new Set<string>();
+  if (missing.length > 0) {
+    let read = await loadRuns(ctx.db, missing, wanted, ctx.checkpoint);
+    // Another writer since the kept rows were read (a retry, a swap): forget them, read the batch's runs.
+    if (kept.size > 0 && read.stamp !== kept.stamp) {
+      kept.clear();
+      read = await loadRuns(ctx.db, runIds, wanted, ctx.checkpoint);
+    }
+    // No checkpoint row: the transaction's compare-and-set reports it.
+    if (read.stamp === undefined) return undefined;
+    kept.stamp = read.stamp;
+    loaded = read.runs;
+    whole = read.whole;
+  }
+  // The fold sees the actions the events name (all of a run's only for auto-approval), as apply's
+  // read gives them: copying every kept action of every run would cost O(actions) per batch.
+  const batch = new RunRows();
+  for (const id of runIds) {
+    const run = kept.get(id) ?? loaded.get(id);
+    if (!run) continue;
+    batch.runs.set(id, run.run);
+    if (wholeRuns.includes(id)) for (const [actionId, action] of run.actions) batch.actions.set(`${id}\u0000${actionId}`, action);
+  }
+  for (const [runId, actionId] of pairs) {
+    const action = (kept.get(runId) ?? loaded.get(runId))?.actions.get(actionId);
+    if (action) batch.actions.set(`${runId}\u0000${actionId}`, action);
+  }
+  const { runs, actions } = fold(batch, events);
+  // Keep what the batch touched, whole: a run just requested has no actions but those the fold made.
+  const entries = new Map<string, KeptRun>();
+  for (const id of runIds) {
+    const run = batch.runs.get(id);
+    const known = kept.get(id);
+    if (!run || (!known && !whole.has(id))) continue;
+    const entry = known ?? loaded.get(id) ?? { run, actions: new Map<string, ActionRow>() };
+    entry.run = run;
+    entries.set(id, entry);
+  }
+  for (const key of batch.touchedActions) {
+    const action = batch.actions.get(key)!;
+    entries.get(action.run_id)?.actions.set(action.action_id, action);
+  }
+  for (const [id, entry] of entries) kept.set(id, entry, 1 + entry.actions.size);
+  if (kept.stamp === undefined) return undefined;
+  return {
+    stamp: kept.stamp,
+    writes: [
+      { table: 'runs', key: ['run_id'], rows: runs, onConflict: 'forward' },
+      { table: 'run_actions', key: ['run_id', 'action_id'], rows: actions, onConflict: 'forward' },
+    ],
+  };
+}
+
+function fold(batch: RunRows, events: readonly RecordedEvent[]): { runs: RunRow[]; actions: ActionRow[] } {
+  for (const event of events) batch.apply(event);
+  return {
+    runs: [...batch.touchedRuns].map((id) => batch.runs.get(id)!),
+    actions: [...batch.touchedActions].map((k) => batch.actions.get(k)!),
+  };
+}
+
+const hasRun = (events: readonly RecordedEvent[]) => events.some((e) => idOfStream('run', e.streamName) !== undefined);
 
 export const runsProjection: Projection = {
   name: 'runs',
@@ -46,13 +191,12 @@ export const runsProjection: Projection = {
   tables: ['runs', 'run_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
   async apply(trx, events) {
-    const runIds = [...new Set(events.map((e) => idOfStream('run', e.streamName)).filter((id): id is string => id !== undefined))];
-    if (runIds.length === 0) return;
+    if (!hasRun(events)) return;
     const batch = new RunRows();
-    await loadRows(trx, batch, events, runIds);
-    for (const event of events) batch.apply(event);
-    await upsertForward(trx, 'runs', ['run_id'], [...batch.touchedRuns].map((id) => batch.runs.get(id)!));
-    const actions = [...batch.touchedActions].map((k) => batch.actions.get(k)!);
+    await loadRows(trx, batch, events);
+    const { runs, actions } = fold(batch, events);
+    await upsertForward(trx, 'runs', ['run_id'], runs);
     await upsertForward(trx, 'run_actions', ['run_id', 'action_id'], actions);
   },
+  prepareBatch: prepareRunsBatch,
 };

@@ -43,8 +43,12 @@ const schemaOf = (projection: Projection) => `shadow_${projection.name.replace(/
 
 function inShadow(projection: Projection, schema: string): Projection {
   return {
-    ...projection,
     name: `${projection.name}@shadow`,
+    version: projection.version,
+    tables: projection.tables,
+    filter: projection.filter,
+    // No prepareBatch: its one statement would name the live tables; each batch here is a
+    // transaction, whose search_path finds the shadow ones.
     async apply(trx, events) {
       await trx.raw(`SET LOCAL search_path TO ${schema}, public`);
       await projection.apply(trx, events);

@@ -12,12 +12,12 @@ import type { Knex } from 'knex';
 // PostgreSQL's wire protocol allows at most 65,535 bind parameters per statement (knex's path).
 const MAX_PARAMETERS = 60_000;
 // Rows per statement on the JSON path: bounds one parameter's size.
-const MAX_JSON_ROWS = 5_000;
+export const MAX_JSON_ROWS = 5_000;
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Every row has exactly these keys and no undefined value (a missing cell means DEFAULT to knex, NULL to the JSON path). */
-function uniformColumns(rows: readonly Record<string, unknown>[]): string[] | undefined {
+export function uniformColumns(rows: readonly Record<string, unknown>[]): string[] | undefined {
   const columns = Object.keys(rows[0]!);
   for (const row of rows) {
     const keys = Object.keys(row);
@@ -29,14 +29,19 @@ function uniformColumns(rows: readonly Record<string, unknown>[]): string[] | un
 
 const statements = new Map<string, string>();
 
-function upsertSql(table: string, key: readonly string[], columns: readonly string[]): string {
-  const id = `${table}\u0000${key.join(',')}\u0000${columns.join(',')}`;
+/**
+ * The INSERT of rows carried by one JSON parameter. `forward` updates a row only to a newer revision,
+ * `ignore` keeps the existing row. `condition`, when given, is a SQL condition every row needs (the
+ * one-statement batch's checkpoint compare-and-set, batch-statement.ts).
+ */
+export function jsonInsertSql(table: string, key: readonly string[], columns: readonly string[], onConflict: 'forward' | 'ignore', condition = ''): string {
+  const id = `${table}\u0000${key.join(',')}\u0000${columns.join(',')}\u0000${onConflict}\u0000${condition}`;
   let sql = statements.get(id);
   if (!sql) {
     const list = columns.map(quote).join(', ');
-    const updates = columns.filter((c) => !key.includes(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
+    const updates = onConflict === 'forward' ? columns.filter((c) => !key.includes(c)).map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`) : [];
     sql = `INSERT INTO ${quote(table)} (${list})
-SELECT ${list} FROM jsonb_populate_recordset(NULL::${quote(table)}, ?::jsonb)
+SELECT ${list} FROM jsonb_populate_recordset(NULL::${quote(table)}, ?::jsonb)${condition ? ` WHERE ${condition}` : ''}
 ON CONFLICT (${key.map(quote).join(', ')}) DO ${updates.length > 0 ? `UPDATE SET ${updates.join(', ')} WHERE ${quote(table)}.revision < EXCLUDED.revision` : 'NOTHING'}`;
     statements.set(id, sql);
   }
@@ -52,7 +57,7 @@ export async function upsertForward<Row extends { revision: string }>(
   if (rows.length === 0) return;
   const columns = uniformColumns(rows);
   if (columns) {
-    const sql = upsertSql(table, key, columns);
+    const sql = jsonInsertSql(table, key, columns, 'forward');
     for (let i = 0; i < rows.length; i += MAX_JSON_ROWS) {
       await trx.raw(sql, [JSON.stringify(rows.slice(i, i + MAX_JSON_ROWS))]);
     }

@@ -122,7 +122,18 @@ describe('a poison event in one organization', () => {
     expect((await countParkedEvents(t.infra.db.knex)).org_config).toBe(1);
 
     // Retry with the fixed code: applied and unparked; A's schedule is now read.
+    const checkpointRow = async () => {
+      const row = await t.infra.db.knex<{ name: string; commit_pos: string; prepare_pos: string; updated_at: Date }>('projection_checkpoints').where({ name: 'org_config' }).first();
+      if (!row) throw new Error('no checkpoint row');
+      return row;
+    };
+    const before = await checkpointRow();
     const fixed = await cli([fixedOrgConfig], 'projections', 'retry', 'org_config');
+    // The tables changed, the position did not: updated_at says so to the live projector, whose
+    // one-statement batches must not write rows it read before over the retry's (batch-statement.ts).
+    const after = await checkpointRow();
+    expect([after.commit_pos, after.prepare_pos]).toEqual([before.commit_pos, before.prepare_pos]);
+    expect(after.updated_at.getTime()).toBeGreaterThan(before.updated_at.getTime());
     expect(fixed.exitCode).toBeUndefined();
     expect(fixed.out).toMatch(/org_config: 1 applied, 0 still parked/);
     expect((await countParkedEvents(t.infra.db.knex)).org_config).toBeUndefined();

@@ -6,7 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { expect } from 'vitest';
-import type { EventMetadata, RecordedEvent } from '../../src/adapters/event-store.js';
+import type { EventMetadata, Position, RecordedEvent } from '../../src/adapters/event-store.js';
+import { KEPT_ROWS } from '../../src/projections/batch-loop.js';
+import { writeBatchStatement } from '../../src/projections/batch-statement.js';
+import { CHECKPOINT_TABLE } from '../../src/projections/checkpoints.js';
+import { KeptRows } from '../../src/projections/kept-rows.js';
 import type { Projection } from '../../src/projections/projection.js';
 
 export type Rows = Record<string, Record<string, unknown>[]>;
@@ -71,6 +75,17 @@ export async function expectIdempotentProjection(options: ProjectionSpecOptions)
   const twice = await snapshot(knex, projection, options.ignoreColumns);
 
   expect(twice, `projection ${projection.name}: rows differ when every event is delivered twice`).toEqual(once);
+
+  if (projection.prepareBatch) {
+    // The one-statement path (batch-statement.ts) must write what apply writes, batch after batch
+    // with the rows it keeps, and again with every event delivered twice.
+    await truncate(knex, projection);
+    await applyInStatements(knex, projection, chunk(events, batchSize));
+    expect(await snapshot(knex, projection, options.ignoreColumns), `projection ${projection.name}: one-statement batches differ from apply`).toEqual(once);
+    await truncate(knex, projection);
+    await applyInStatements(knex, projection, chunk(doubled, batchSize * 2 - 1));
+    expect(await snapshot(knex, projection, options.ignoreColumns), `projection ${projection.name}: one-statement batches differ when every event is delivered twice`).toEqual(once);
+  }
   return once;
 }
 
@@ -98,6 +113,25 @@ async function applyInBatches(knex: Knex, projection: Projection, batches: Recor
   for (const batch of batches) {
     await knex.transaction((trx) => projection.apply(trx, batch));
   }
+}
+
+/** Batches as the live loop sends them with prepareBatch: one kept-rows memory, a checkpoint of the spec's own. */
+async function applyInStatements(knex: Knex, projection: Projection, batches: RecordedEvent[][]): Promise<void> {
+  const checkpoint = `spec:${projection.name}`;
+  await knex(CHECKPOINT_TABLE).insert({ name: checkpoint, version: 1 }).onConflict('name').merge({ commit_pos: null, prepare_pos: null });
+  const kept = new KeptRows<unknown>(KEPT_ROWS);
+  let from: Position | null = null;
+  for (const batch of batches) {
+    const to = batch.at(-1)!.position;
+    const prepared = await projection.prepareBatch!({ db: knex, checkpoint, kept }, batch);
+    expect(prepared, `projection ${projection.name}: prepareBatch declined a small batch`).toBeDefined();
+    const written = await writeBatchStatement(knex, checkpoint, from, to, prepared!, {});
+    expect(written.outcome).toBe('written');
+    // As the batch loop does after a written statement.
+    if (written.outcome === 'written') kept.stamp = kept.size > 0 ? written.stamp : undefined;
+    from = to;
+  }
+  await knex(CHECKPOINT_TABLE).where({ name: checkpoint }).delete();
 }
 
 async function truncate(knex: Knex, projection: Projection): Promise<void> {

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
-import { CSV_CHUNK_BYTES, csvFromCopy, safeCell, type CsvColumn, type CsvExport } from '../../src/queries/exports/csv.js';
+import { csvFromCopy, safeCell, type CsvColumn, type CsvExport } from '../../src/queries/exports/csv.js';
 import { inlineParams } from '../../src/queries/exports/csv-sql.js';
 import { parseCsv } from '../support/documents.js';
 import { createTestDatabaseUrl } from '../support/database.js';
@@ -165,46 +165,6 @@ describe('CSV through COPY', () => {
     expect(inlineParams('t >= $1 AND n = $2', [new Date('2026-01-02T03:04:05.678Z'), 7])).toBe(`t >= '2026-01-02T03:04:05.678Z' AND n = '7'`);
     expect(() => inlineParams('a = $1', ['a\u0000b'])).toThrow(/NUL/);
     expect(() => inlineParams('a = $2', ['x'])).toThrow(/no value for \$2/);
-  });
-
-  it('hands the COPY on in chunks of CSV_CHUNK_BYTES or more, not in the database\'s 8 KiB sends', async () => {
-    const stream = await csvFromCopy(db.pool, big, LIMITS);
-    const sizes: number[] = [];
-    let whole = '';
-    stream.on('data', (chunk: Buffer) => {
-      sizes.push(chunk.length);
-      whole += String(chunk);
-    });
-    await new Promise<void>((resolve, reject) => stream.once('end', resolve).once('error', reject));
-    expect(sizes.length).toBeGreaterThan(2);
-    expect(sizes.slice(0, -1).every((n) => n >= CSV_CHUNK_BYTES)).toBe(true);
-    expect(whole.startsWith('"id","label","n","flag","at","tags","shout"\n"0","')).toBe(true);
-    expect(whole.endsWith('!"\n')).toBe(true);
-  });
-
-  it('hands on the rows it has when the COPY slows down, before its end', async () => {
-    // Rows streamed in index order (no sort), row 1500 slow to compute: the rows before it (more
-    // than the database's 8 KiB send buffer, less than CSV_CHUNK_BYTES) go out before it.
-    await db.pool.query('CREATE TABLE trickle (id int PRIMARY KEY)');
-    await db.pool.query('INSERT INTO trickle SELECT generate_series(0, 1999)');
-    await db.pool.query(`CREATE FUNCTION trickle_cell(id int) RETURNS text LANGUAGE plpgsql STABLE AS $$ BEGIN IF id = 1500 THEN PERFORM pg_sleep(0.5); END IF; RETURN 'x'; END $$`);
-    const slow: CsvExport = {
-      source: 'SELECT id, trickle_cell(id) AS late FROM trickle',
-      params: [],
-      orderBy: 'src.id',
-      columns: [{ header: 'id', field: 'id', kind: 'integer' }, { header: 'late', field: 'late', kind: 'text' }],
-    };
-    const streaming = new pg.Pool({ connectionString: db.url, max: 1, options: '-c enable_sort=off -c enable_seqscan=off' });
-    try {
-      const chunks: string[] = [];
-      for await (const chunk of await csvFromCopy(streaming, slow, LIMITS)) chunks.push(String(chunk));
-      expect(chunks.length).toBeGreaterThan(1);
-      expect(chunks[0]).toMatch(/^"id","late"\n"0","x"\n/);
-      expect(chunks[0]).not.toContain('"1999"');
-      expect(chunks.join('')).toContain('"1499","x"\n"1500","x"\n');
-    } finally {
-      await streaming.end();
-    }
   });
 
   it('runs in the export session: read only, with its statement timeout', async () => {

@@ -41,15 +41,6 @@ export function safeCell(value: unknown): string {
 const HIGH_WATER_MARK = 256 * 1024;
 
 /**
- * The COPY arrives in the database's 8 KiB sends, each a chunk; handed on one by one, each became a
- * response write (a chunk header and a `writev` of its own) and a read for the client. Gathered to
- * this size, an export of 100,000 runs is ~200 writes instead of ~1,550.
- */
-export const CSV_CHUNK_BYTES = 64 * 1024;
-/** A slow COPY (rows trickling in) still reaches the reader this soon after its bytes arrive. */
-export const CSV_FLUSH_MS = 20;
-
-/**
  * Streams the export's rows (csvQuery) as CSV with a quoted header line, in an export session (export-session.ts: read-only transaction, statement
  * timeout, UTC). COPY takes no parameters: the values are inlined as escaped literals.
  * The header goes out with the first rows, so a query that fails before any row fails the request
@@ -75,14 +66,9 @@ export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportS
     throw err;
   }
 
-  const header = Buffer.from(`${csv.columns.map((c) => `"${c.header.replace(/"/g, '""')}"`).join(',')}\n`);
+  let header: Buffer | undefined = Buffer.from(`${csv.columns.map((c) => `"${c.header.replace(/"/g, '""')}"`).join(',')}\n`);
   let copied = false;
   let lastDemand = Date.now();
-  // Gathered to CSV_CHUNK_BYTES (or for CSV_FLUSH_MS at most) before they are handed on; the header
-  // starts the first of them.
-  const pending: Buffer[] = [header];
-  let pendingBytes = header.length;
-  let flushTimer: NodeJS.Timeout | undefined;
   const copy = client.query(copyTo(text, { highWaterMark: HIGH_WATER_MARK }));
   const idleMs = limits.idleInTransactionTimeoutMs;
   const watchdog = setInterval(
@@ -94,8 +80,11 @@ export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportS
     Math.max(50, Math.min(1_000, Math.floor(idleMs / 4))),
   );
   watchdog.unref();
-  // The COPY's bytes are handed on unparsed (no per-row work), gathered by `flush`; its pace is the
-  // reader's: paused while the reader's buffer is full.
+  // The COPY's chunks are handed on as they come (no re-chunking, no per-row work); its pace is
+  // the reader's: paused while the reader's buffer is full. A chunk is one socket read of the
+  // database's output (~8 KiB: ~1,550 for 100,000 runs), not a row; gathering them to 64 KiB cut
+  // the response's writes eightfold but not the server's CPU (~75 ms per 100,000 runs either way).
+  // Measured in docs/benchmarks.md.
   const out = new Readable({
     highWaterMark: HIGH_WATER_MARK,
     read() {
@@ -104,7 +93,6 @@ export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportS
     },
     destroy(err, callback) {
       clearInterval(watchdog);
-      if (flushTimer) clearTimeout(flushTimer);
       if (!copied) {
         copy.destroy();
         release(err ?? new Error('CSV export closed before its end'));
@@ -112,20 +100,12 @@ export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportS
       callback(err);
     },
   });
-  const flush = () => {
-    if (flushTimer) clearTimeout(flushTimer);
-    flushTimer = undefined;
-    if (pending.length === 0 || out.destroyed) return;
-    const chunk = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-    pending.length = 0;
-    pendingBytes = 0;
-    if (!out.push(chunk)) copy.pause();
-  };
   copy.on('data', (chunk: Buffer) => {
-    pending.push(chunk);
-    pendingBytes += chunk.length;
-    if (pendingBytes >= CSV_CHUNK_BYTES) flush();
-    else flushTimer ??= setTimeout(flush, CSV_FLUSH_MS);
+    if (header) {
+      chunk = Buffer.concat([header, chunk]);
+      header = undefined;
+    }
+    if (!out.push(chunk)) copy.pause();
   });
   copy.on('end', () => {
     copied = true;
@@ -134,11 +114,10 @@ export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportS
       () => release(),
       (err: Error) => release(err),
     );
-    flush();
+    if (header) out.push(header);
     out.push(null);
   });
   copy.on('error', (err: Error) => {
-    if (flushTimer) clearTimeout(flushTimer);
     release(err);
     out.destroy(err);
   });

@@ -8,7 +8,10 @@
 // Targets: list >= 3,000 req/s with p99 <= 50 ms; CSV <= 3 s with RSS growth <= 100 MB; SSE p99 <= 100 ms.
 // BENCH_READ_ONLY=list|csv|sse runs that phase alone (with its ceiling), e.g. to profile the server
 // during it (BENCH_SERVER_NODE_ARGS in bench/support.ts).
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { runDecider } from '../src/domain/run.decider.js';
 import type { Figures } from './run.js';
 import { copyCeiling, ratio, startCeilingServer } from './ceilings/ceilings.js';
@@ -197,9 +200,7 @@ export async function run(): Promise<Figures> {
     await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
     const ticks = (SSE_RATE * SSE_MS) / 1000;
     const ours = await cpuOf('sse (per delivery)', { server: server.child.pid!, postgres }, (d: number[]) => d.length, () =>
-      measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, async (i) => {
-        await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
-      }),
+      measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, ['store', env.url, runStream, String(ticks), String(SSE_RATE)]),
     );
     figures['sse deliveries'] = `${ours.length} of ${ticks * SSE_CLIENTS}`;
     figures['sse p50 ms'] = percentile(ours, 50);
@@ -207,18 +208,9 @@ export async function run(): Promise<Figures> {
     // Its ceiling: a bare node:http server writing the same frames to the same number of clients.
     console.log(`ceiling: a bare SSE server, ${SSE_CLIENTS} clients, ${SSE_RATE} events/s…`);
     const bare = await startCeilingServer('sse');
-    const tickAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const ceiling = await cpuOf('sse ceiling (per delivery)', { server: bare.child.pid!, postgres }, (d: number[]) => d.length, () => measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, (i) =>
-      new Promise<void>((resolve, reject) => {
-        const req = request(`${bare.base}/tick`, { method: 'POST', agent: tickAgent }, (res) => {
-          res.resume();
-          res.on('end', () => resolve());
-        });
-        req.on('error', reject);
-        req.end(JSON.stringify({ sent_at: Date.now(), i }));
-      }),
-    ));
-    tickAgent.destroy();
+    const ceiling = await cpuOf('sse ceiling (per delivery)', { server: bare.child.pid!, postgres }, (d: number[]) => d.length, () =>
+      measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, ['http', bare.base, String(ticks), String(SSE_RATE)]),
+    );
     await bare.stop();
     figures['sse ceiling deliveries'] = `${ceiling.length} of ${ticks * SSE_CLIENTS}`;
     figures['sse ceiling p50 ms'] = percentile(ceiling, 50);
@@ -231,8 +223,11 @@ export async function run(): Promise<Figures> {
   return figures;
 }
 
-/** SSE_CLIENTS clients on `url`; `tick(i)` publishes one BenchTick carrying its send time; delays sorted. */
-async function measureSse(url: string, token: string, tick: (i: number) => Promise<void>): Promise<number[]> {
+/**
+ * SSE_CLIENTS clients on `url`; bench/sse-ticker.ts (its arguments: `ticker`) publishes the BenchTicks,
+ * each carrying its send time, from a process of its own; delays sorted.
+ */
+async function measureSse(url: string, token: string, ticker: string[]): Promise<number[]> {
   const delays: number[] = [];
   const controller = new AbortController();
   let connected = 0;
@@ -260,13 +255,22 @@ async function measureSse(url: string, token: string, tick: (i: number) => Promi
   });
   while (connected < SSE_CLIENTS) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 500));
-  const ticks = (SSE_RATE * SSE_MS) / 1000;
-  for (let i = 0; i < ticks; i++) {
-    await tick(i);
-    await new Promise((r) => setTimeout(r, 1000 / SSE_RATE));
-  }
+  await publishFromTicker(ticker);
   await new Promise((r) => setTimeout(r, 1_000));
   controller.abort();
   await Promise.allSettled(clients);
   return delays.sort((a, b) => a - b);
+}
+
+/** Runs bench/sse-ticker.ts with `args` until it has published every tick (the clients are connected). */
+async function publishFromTicker(args: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'sse-ticker.ts'), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => line === 'ready' && resolve());
+    void exited.then((code) => reject(new Error(`sse-ticker exited with ${code} before it was ready`)));
+  });
+  child.stdin.write('go\n');
+  const code = await exited;
+  if (code !== 0) throw new Error(`sse-ticker exited with ${code}`);
 }

@@ -3,7 +3,7 @@
 // and a tick published from there waited its turn behind them: an append's result, then its NOTIFY,
 // each took the load generator's lag into the measured delay (append p50 25 ms, p99 104 ms, on
 // 2026-11-25). The same publisher ticks our server (appends to the store) and the bare ceiling (POST
-// /tick), at the same rate.
+// /tick), at the same rate: `rate` ticks a second on a fixed schedule.
 //   sse-ticker.ts store <database url> <stream> <ticks> <rate>
 //   sse-ticker.ts http <base url> <ticks> <rate>
 // Prints "ready" once connected, publishes when it reads a line on stdin, exits when done.
@@ -55,9 +55,14 @@ async function main(): Promise<void> {
   }
   console.log('ready');
   await new Promise<void>((resolve) => createInterface({ input: process.stdin }).once('line', () => resolve()));
+  // On a fixed schedule (tick i at i / rate s), so the rate is `rate` whatever a tick takes (under
+  // 1 / rate): a pause of 1 / rate after each tick made it 1 / (tick + pause), ~29/s for appends that
+  // took 25 ms.
+  const start = performance.now();
   for (let i = 0; i < ticks; i++) {
     await publish(i);
-    await new Promise((r) => setTimeout(r, 1000 / rate));
+    const due = start + ((i + 1) * 1000) / rate;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
   }
   await close();
 }

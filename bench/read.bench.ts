@@ -6,7 +6,12 @@
 // - CSV export of the 100,000 runs → seconds, and the growth of the server's resident memory;
 // - 1,000 SSE clients on one run while events are appended at 100/s → delivery latency p50/p99.
 // Targets: list >= 3,000 req/s with p99 <= 50 ms; CSV <= 3 s with RSS growth <= 100 MB; SSE p99 <= 100 ms.
+// BENCH_READ_ONLY=list|csv|sse runs that phase alone (with its ceiling), e.g. to profile the server
+// during it (BENCH_SERVER_NODE_ARGS in bench/support.ts).
+import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { runDecider } from '../src/domain/run.decider.js';
 import type { Figures } from './run.js';
 import { copyCeiling, ratio, startCeilingServer } from './ceilings/ceilings.js';
@@ -62,162 +67,167 @@ export async function run(): Promise<Figures> {
     return result;
   };
 
+  const only = process.env.BENCH_READ_ONLY;
+  if (only !== undefined && only !== '' && !['list', 'csv', 'sse'].includes(only)) throw new Error(`BENCH_READ_ONLY=${only}: list, csv or sse`);
+  const phase = (name: 'list' | 'csv' | 'sse') => !only || only === name;
+
   // 1. The list under load: the first page (what GET /api/runs?limit=50 asks), then deep pages.
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  let target = server.base;
-  const get = (path: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = request(`${target}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+  if (phase('list')) await listPhase();
+  async function listPhase(): Promise<void> {
+    const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    let target = server.base;
+    const get = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${target}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        });
+        req.on('error', reject);
+        req.end();
       });
-      req.on('error', reject);
-      req.end();
-    });
-  const load = async (label: string, pathFor: (connection: number, i: number) => string, serverPid?: number) =>
-    cpuOf(label, { postgres, ...(serverPid !== undefined ? { server: serverPid } : {}) }, (n: number) => n, () => loadOnly(label, pathFor));
-  const loadOnly = async (label: string, pathFor: (connection: number, i: number) => string): Promise<number> => {
-    console.log(`${label}: ${CONNECTIONS} connections for ${LIST_MS / 1000} s…`);
-    const latencies: number[] = [];
-    let failures = 0;
-    const deadline = Date.now() + LIST_MS;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: CONNECTIONS }, async (_, c) => {
-        for (let i = 0; Date.now() < deadline; i++) {
-          const t0 = performance.now();
-          const status = await get(pathFor(c, i));
-          latencies.push(performance.now() - t0);
-          if (status !== 200) failures++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    figures[`${label} req/s`] = Math.round(latencies.length / seconds);
-    figures[`${label} p50 ms`] = Number(percentile(latencies, 50).toFixed(1));
-    figures[`${label} p99 ms`] = Number(percentile(latencies, 99).toFixed(1));
-    figures[`${label} non-200`] = failures;
-    return latencies.length;
-  };
-  await load('list', () => '/api/runs?limit=50', server.child.pid);
-  // Its ceiling, same client and connections: a Fastify route answering one `SELECT 1` per request.
-  const select1 = await startCeilingServer('select1', { DATABASE_URL: env.url, DB_POOL_SIZE: '20' });
-  target = select1.base;
-  await load('ceiling (Fastify + SELECT 1)', () => '/api/runs?limit=50', select1.child.pid);
-  target = server.base;
-  await select1.stop();
-  figures['list ratio to ceiling'] = ratio(Number(figures['list req/s']), Number(figures['ceiling (Fastify + SELECT 1) req/s']));
-  await load('list offset<=1950', (c, i) => `/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
-  // New runs keep arriving (real events through the projector), so cached pages keep going stale.
-  let churning = true;
-  let requested = 0;
-  const churn = (async () => {
-    while (churning) {
-      const runId = `churn-${requested++}`;
-      const events = runDecider.decide({ type: 'RequestRun', request: benchRunRequest(runId, 'CHURN') }, runDecider.initialState);
-      await env.store.append(`run-${runId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  await load('list while runs arrive', () => '/api/runs?limit=50');
-  churning = false;
-  await churn;
-  figures['list while runs arrive: runs requested'] = requested;
-  agent.destroy();
-  // BENCH_READ_ONLY=list stops here (for profiling the list alone).
-  if (process.env.BENCH_READ_ONLY === 'list') {
-    await server.stop();
-    await stopBenchDatabase(env);
-    return figures;
+    const load = async (label: string, pathFor: (connection: number, i: number) => string, serverPid?: number) =>
+      cpuOf(label, { postgres, ...(serverPid !== undefined ? { server: serverPid } : {}) }, (n: number) => n, () => loadOnly(label, pathFor));
+    const loadOnly = async (label: string, pathFor: (connection: number, i: number) => string): Promise<number> => {
+      console.log(`${label}: ${CONNECTIONS} connections for ${LIST_MS / 1000} s…`);
+      const latencies: number[] = [];
+      let failures = 0;
+      const deadline = Date.now() + LIST_MS;
+      const started = performance.now();
+      await Promise.all(
+        Array.from({ length: CONNECTIONS }, async (_, c) => {
+          for (let i = 0; Date.now() < deadline; i++) {
+            const t0 = performance.now();
+            const status = await get(pathFor(c, i));
+            latencies.push(performance.now() - t0);
+            if (status !== 200) failures++;
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      figures[`${label} req/s`] = Math.round(latencies.length / seconds);
+      figures[`${label} p50 ms`] = Number(percentile(latencies, 50).toFixed(1));
+      figures[`${label} p99 ms`] = Number(percentile(latencies, 99).toFixed(1));
+      figures[`${label} non-200`] = failures;
+      return latencies.length;
+    };
+    await load('list', () => '/api/runs?limit=50', server.child.pid);
+    // Its ceiling, same client and connections: a Fastify route answering one `SELECT 1` per request.
+    const select1 = await startCeilingServer('select1', { DATABASE_URL: env.url, DB_POOL_SIZE: '20' });
+    target = select1.base;
+    await load('ceiling (Fastify + SELECT 1)', () => '/api/runs?limit=50', select1.child.pid);
+    target = server.base;
+    await select1.stop();
+    figures['list ratio to ceiling'] = ratio(Number(figures['list req/s']), Number(figures['ceiling (Fastify + SELECT 1) req/s']));
+    await load('list offset<=1950', (c, i) => `/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
+    // New runs keep arriving (real events through the projector), so cached pages keep going stale.
+    let churning = true;
+    let requested = 0;
+    const churn = (async () => {
+      while (churning) {
+        const runId = `churn-${requested++}`;
+        const events = runDecider.decide({ type: 'RequestRun', request: benchRunRequest(runId, 'CHURN') }, runDecider.initialState);
+        await env.store.append(`run-${runId}`, events.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    await load('list while runs arrive', () => '/api/runs?limit=50');
+    churning = false;
+    await churn;
+    figures['list while runs arrive: runs requested'] = requested;
+    agent.destroy();
   }
 
   // 2. The CSV export, with the server's memory sampled while it streams.
-  console.log(`exporting ${RUNS} runs as CSV…`);
-  const pid = server.child.pid!;
-  const baseline = await rssMb(pid);
-  let peak = baseline;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await rssMb(pid));
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  const t0 = performance.now();
-  let bytes = 0;
-  let lines = 0;
-  await cpuOf('csv (per 1,000 rows)', { server: pid, postgres }, () => RUNS / 1000, async () => {
-    const res = await fetch(`${server.base}/api/runs/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
-    let last = 10;
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      bytes += chunk.length;
-      // Native search for line breaks: a byte-by-byte loop here cost the timed interval tens of ms
-      // that the COPY ceiling, which only counts bytes, does not pay.
-      const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      for (let at = buffer.indexOf(10); at >= 0; at = buffer.indexOf(10, at + 1)) lines++;
-      if (chunk.length > 0) last = chunk[chunk.length - 1]!;
-    }
-    if (last !== 10) lines++; // the last row has no line break
-  });
-  figures['csv seconds'] = Number(((performance.now() - t0) / 1000).toFixed(2));
-  sampling = false;
-  await sampler;
-  figures['csv rows'] = lines - 1;
-  figures['csv MB'] = Number((bytes / 2 ** 20).toFixed(1));
-  figures['csv server RSS growth MB'] = Number((peak - baseline).toFixed(1));
-  // Its ceiling: PostgreSQL's own COPY of the same rows and columns, read by a client to the end.
-  const copy = await cpuOf('csv ceiling (per 1,000 rows)', { postgres }, () => RUNS / 1000, () => copyCeiling(
-    env.url,
-    `SELECT run_id, created_at, board_type, project_key, status, is_dry_run, cycles_run, planned_actions_count, executed_actions_count,
-            failed_actions_count, skipped_actions_count, requested_by, completed_at
-       FROM runs WHERE org_id = '${ORG}' ORDER BY created_at DESC, run_id DESC`,
-  ));
-  figures['csv ceiling (COPY) seconds'] = Number(copy.seconds.toFixed(2));
-  figures['csv ratio to COPY (time, lower is better)'] = ratio(figures['csv seconds'], copy.seconds);
+  if (phase('csv')) await csvPhase();
+  async function csvPhase(): Promise<void> {
+    console.log(`exporting ${RUNS} runs as CSV…`);
+    const pid = server.child.pid!;
+    const baseline = await rssMb(pid);
+    let peak = baseline;
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        peak = Math.max(peak, await rssMb(pid));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    })();
+    // fetch (undici) loads on its first use in this process: not the export's time.
+    await (await fetch(`${server.base}/api/health`)).arrayBuffer();
+    let bytes = 0;
+    let lines = 0;
+    let seconds = 0;
+    // Timed inside the phase, as the ceiling is: the CPU snapshots around it read all of /proc (tens of ms).
+    await cpuOf('csv (per 1,000 rows)', { server: pid, postgres }, () => RUNS / 1000, async () => {
+      const t0 = performance.now();
+      const res = await fetch(`${server.base}/api/runs/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+      let last = 10;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        if (bytes === 0) figures['csv first byte ms'] = Math.round(performance.now() - t0);
+        bytes += chunk.length;
+        // Native search for line breaks: a byte-by-byte loop here cost the timed interval tens of ms
+        // that the COPY ceiling, which only counts bytes, does not pay.
+        const buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        for (let at = buffer.indexOf(10); at >= 0; at = buffer.indexOf(10, at + 1)) lines++;
+        if (chunk.length > 0) last = chunk[chunk.length - 1]!;
+      }
+      if (last !== 10) lines++; // the last row has no line break
+      seconds = (performance.now() - t0) / 1000;
+    });
+    figures['csv seconds'] = Number(seconds.toFixed(2));
+    sampling = false;
+    await sampler;
+    figures['csv rows'] = lines - 1;
+    figures['csv MB'] = Number((bytes / 2 ** 20).toFixed(1));
+    figures['csv server RSS growth MB'] = Number((peak - baseline).toFixed(1));
+    // Its ceiling: PostgreSQL's own COPY of the same rows and columns, read by a client to the end.
+    const copy = await cpuOf('csv ceiling (per 1,000 rows)', { postgres }, () => RUNS / 1000, () => copyCeiling(
+      env.url,
+      `SELECT run_id, created_at, board_type, project_key, status, is_dry_run, cycles_run, planned_actions_count, executed_actions_count,
+              failed_actions_count, skipped_actions_count, requested_by, completed_at
+         FROM runs WHERE org_id = '${ORG}' ORDER BY created_at DESC, run_id DESC`,
+    ));
+    figures['csv ceiling (COPY) seconds'] = Number(copy.seconds.toFixed(2));
+    figures['csv ratio to COPY (time, lower is better)'] = ratio(figures['csv seconds'], copy.seconds);
+  }
 
   // 3. Many SSE clients on one run.
-  console.log(`${SSE_CLIENTS} SSE clients on one run, ${SSE_RATE} events/s for ${SSE_MS / 1000} s…`);
-  const runStream = 'run-sse-bench';
-  const sseRun = runDecider.decide({ type: 'RequestRun', request: benchRunRequest('sse-bench', 'SSE') }, runDecider.initialState);
-  await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
-  const ticks = (SSE_RATE * SSE_MS) / 1000;
-  const ours = await cpuOf('sse (per delivery)', { server: server.child.pid!, postgres }, (d: number[]) => d.length, () =>
-    measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, async (i) => {
-      await env.store.append(runStream, [{ type: 'BenchTick', data: { sent_at: Date.now(), i }, metadata: meta }]);
-    }),
-  );
-  figures['sse deliveries'] = `${ours.length} of ${ticks * SSE_CLIENTS}`;
-  figures['sse p50 ms'] = percentile(ours, 50);
-  figures['sse p99 ms'] = percentile(ours, 99);
-  // Its ceiling: a bare node:http server writing the same frames to the same number of clients.
-  console.log(`ceiling: a bare SSE server, ${SSE_CLIENTS} clients, ${SSE_RATE} events/s…`);
-  const bare = await startCeilingServer('sse');
-  const tickAgent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const ceiling = await cpuOf('sse ceiling (per delivery)', { server: bare.child.pid!, postgres }, (d: number[]) => d.length, () => measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, (i) =>
-    new Promise<void>((resolve, reject) => {
-      const req = request(`${bare.base}/tick`, { method: 'POST', agent: tickAgent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve());
-      });
-      req.on('error', reject);
-      req.end(JSON.stringify({ sent_at: Date.now(), i }));
-    }),
-  ));
-  tickAgent.destroy();
-  await bare.stop();
-  figures['sse ceiling deliveries'] = `${ceiling.length} of ${ticks * SSE_CLIENTS}`;
-  figures['sse ceiling p50 ms'] = percentile(ceiling, 50);
-  figures['sse ceiling p99 ms'] = percentile(ceiling, 99);
-  figures['sse p99 ratio to ceiling (lower is better)'] = ratio(percentile(ours, 99), percentile(ceiling, 99));
+  if (phase('sse')) await ssePhase();
+  async function ssePhase(): Promise<void> {
+    console.log(`${SSE_CLIENTS} SSE clients on one run, ${SSE_RATE} events/s for ${SSE_MS / 1000} s…`);
+    const runStream = 'run-sse-bench';
+    const sseRun = runDecider.decide({ type: 'RequestRun', request: benchRunRequest('sse-bench', 'SSE') }, runDecider.initialState);
+    await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
+    const ticks = (SSE_RATE * SSE_MS) / 1000;
+    const ours = await cpuOf('sse (per delivery)', { server: server.child.pid!, postgres }, (d: number[]) => d.length, () =>
+      measureSse(`${server.base}/api/runs/stream?run_id=sse-bench`, token, ['store', env.url, runStream, String(ticks), String(SSE_RATE)]),
+    );
+    figures['sse deliveries'] = `${ours.length} of ${ticks * SSE_CLIENTS}`;
+    figures['sse p50 ms'] = percentile(ours, 50);
+    figures['sse p99 ms'] = percentile(ours, 99);
+    // Its ceiling: a bare node:http server writing the same frames to the same number of clients.
+    console.log(`ceiling: a bare SSE server, ${SSE_CLIENTS} clients, ${SSE_RATE} events/s…`);
+    const bare = await startCeilingServer('sse');
+    const ceiling = await cpuOf('sse ceiling (per delivery)', { server: bare.child.pid!, postgres }, (d: number[]) => d.length, () =>
+      measureSse(`${bare.base}/api/runs/stream?run_id=sse-bench`, token, ['http', bare.base, String(ticks), String(SSE_RATE)]),
+    );
+    await bare.stop();
+    figures['sse ceiling deliveries'] = `${ceiling.length} of ${ticks * SSE_CLIENTS}`;
+    figures['sse ceiling p50 ms'] = percentile(ceiling, 50);
+    figures['sse ceiling p99 ms'] = percentile(ceiling, 99);
+    figures['sse p99 ratio to ceiling (lower is better)'] = ratio(percentile(ours, 99), percentile(ceiling, 99));
+  }
 
   await server.stop();
   await stopBenchDatabase(env);
   return figures;
 }
 
-/** SSE_CLIENTS clients on `url`; `tick(i)` publishes one BenchTick carrying its send time; delays sorted. */
-async function measureSse(url: string, token: string, tick: (i: number) => Promise<void>): Promise<number[]> {
+/**
+ * SSE_CLIENTS clients on `url`; bench/sse-ticker.ts (its arguments: `ticker`) publishes the BenchTicks,
+ * each carrying its send time, from a process of its own; delays sorted.
+ */
+async function measureSse(url: string, token: string, ticker: string[]): Promise<number[]> {
   const delays: number[] = [];
   const controller = new AbortController();
   let connected = 0;
@@ -245,13 +255,22 @@ async function measureSse(url: string, token: string, tick: (i: number) => Promi
   });
   while (connected < SSE_CLIENTS) await new Promise((r) => setTimeout(r, 50));
   await new Promise((r) => setTimeout(r, 500));
-  const ticks = (SSE_RATE * SSE_MS) / 1000;
-  for (let i = 0; i < ticks; i++) {
-    await tick(i);
-    await new Promise((r) => setTimeout(r, 1000 / SSE_RATE));
-  }
+  await publishFromTicker(ticker);
   await new Promise((r) => setTimeout(r, 1_000));
   controller.abort();
   await Promise.allSettled(clients);
   return delays.sort((a, b) => a - b);
+}
+
+/** Runs bench/sse-ticker.ts with `args` until it has published every tick (the clients are connected). */
+async function publishFromTicker(args: string[]): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'sse-ticker.ts'), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => line === 'ready' && resolve());
+    void exited.then((code) => reject(new Error(`sse-ticker exited with ${code} before it was ready`)));
+  });
+  child.stdin.write('go\n');
+  const code = await exited;
+  if (code !== 0) throw new Error(`sse-ticker exited with ${code}`);
 }

@@ -140,6 +140,16 @@ describe('CSV through COPY', () => {
     }
   });
 
+  it('tests the joined text of an array whatever its first subscript', async () => {
+    const arrays: CsvExport = {
+      source: `SELECT * FROM (VALUES (1, '[0:1]={=x,a}'::text[]), (2, '[0:1]={a,=x}'::text[]), (3, '{b,=y}'::text[]), (4, '[2:3]={-1,c}'::text[])) v(id, tags)`,
+      params: [],
+      orderBy: 'src.id',
+      columns: [{ header: 'id', field: 'id', kind: 'integer' }, { header: 'tags', field: 'tags', kind: 'text[]' }],
+    };
+    expect(await text(await csvFromCopy(db.pool, arrays, LIMITS))).toBe(`"id","tags"\n"1","'=x a"\n"2","a =x"\n"3","b =y"\n"4","'-1 c"\n`);
+  });
+
   it('writes the header alone when no row matches', async () => {
     expect(await text(await csvFromCopy(db.pool, scratchExport('WHERE id < $1', ['0']), LIMITS))).toBe('"id","label","n","flag","at","tags","shout"\n');
   });

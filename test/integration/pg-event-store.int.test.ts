@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../../src/adapters/postgres/datab
 import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.js';
+import { NOTIFY_SQL } from '../../src/adapters/postgres/pg-sql.js';
 import { contentDigest } from '../../src/adapters/audit-chain.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { collect, describeEventStoreContract, ev, readAllUntil, startCollector } from '../support/event-store-contract.js';
@@ -198,6 +199,28 @@ describe('postgres event store: specifics', () => {
     } finally {
       ac.abort();
       await Promise.all([listening.close(), other.close()]);
+    }
+  });
+
+  it('sends the NOTIFY of an append after a quiet spell at once, not on a later turn of the event loop', async () => {
+    // The store's pool, its statements recorded: a busy process runs many I/O callbacks before a timer.
+    const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+    const notifies: number[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    (pool as { query: unknown }).query = (...args: unknown[]) => {
+      if (args[0] === NOTIFY_SQL) notifies.push(Date.now());
+      return query(...args);
+    };
+    const store = createPgEventStore({ pool, connectionString: db.url });
+    try {
+      await store.append(`quiet-${randomUUID().slice(0, 8)}`, [ev('First')]);
+      expect(notifies).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 20));
+      await store.append(`quiet-${randomUUID().slice(0, 8)}`, [ev('AfterQuiet')]);
+      expect(notifies).toHaveLength(2);
+    } finally {
+      await store.close();
+      await pool.end();
     }
   });
 

@@ -132,7 +132,12 @@ export class Notifier {
     let types = this.streams.get(wake.stream);
     if (!types) this.streams.set(wake.stream, (types = new Set()));
     for (const t of wake.types ?? []) types.add(t);
-    this.timer ??= setTimeout(() => this.flush(), Math.max(0, this.lastSentAt + NOTIFY_COALESCE_MS - Date.now()));
+    if (this.timer) return;
+    // None sent in the last NOTIFY_COALESCE_MS: send now. A zero timer would wait for the next turn
+    // of the event loop, behind every I/O callback of this one (a busy process: tens of ms).
+    const wait = this.lastSentAt + NOTIFY_COALESCE_MS - Date.now();
+    if (wait <= 0) this.flush();
+    else this.timer = setTimeout(() => this.flush(), wait);
   }
 
   async close(): Promise<void> {

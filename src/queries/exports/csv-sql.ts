@@ -60,9 +60,10 @@ function cellSql(value: string, kind: CsvKind): string {
     case 'timestamp':
       return `coalesce(replace(replace(date_bin('1 millisecond', ${value} + interval '1 microsecond', ${MILLISECOND_BINS})::text, ' ', 'T'), '001+00', 'Z'), '')`;
     case 'text[]':
-      // Elements joined by spaces, a NULL element empty (cellText). The joined text is tested, not
-      // the first element: x[array_lower(x, 1)] costs more than joining a short array again.
-      return defusedText(`array_to_string(${value}, ' ', '')`);
+      // Elements joined by spaces, a NULL element empty (cellText). When the first element (x[1]:
+      // arrays start at 1 unless written otherwise) starts with a letter or above, so does the
+      // joined text: it is joined once, not once for the test and once for the cell.
+      return `CASE WHEN ascii(${value}[1]) > 64 AND array_lower(${value}, 1) = 1 THEN array_to_string(${value}, ' ', '') ELSE ${defusedText(`array_to_string(${value}, ' ', '')`)} END`;
   }
 }
 

@@ -81,7 +81,10 @@ export async function csvFromCopy(pool: pg.Pool, csv: CsvExport, limits: ExportS
   );
   watchdog.unref();
   // The COPY's chunks are handed on as they come (no re-chunking, no per-row work); its pace is
-  // the reader's: paused while the reader's buffer is full.
+  // the reader's: paused while the reader's buffer is full. A chunk is one socket read of the
+  // database's output (~8 KiB: ~1,550 for 100,000 runs), not a row; gathering them to 64 KiB cut
+  // the response's writes eightfold but not the server's CPU (~75 ms per 100,000 runs either way).
+  // Measured in docs/benchmarks.md.
   const out = new Readable({
     highWaterMark: HIGH_WATER_MARK,
     read() {

@@ -12,6 +12,7 @@ import type { RecordedEvent } from '../adapters/event-store.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { Projection } from './projection.js';
+import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { upsertForward } from './upsert.js';
 
 interface RunRow {
@@ -48,7 +49,8 @@ interface ActionRow {
 
 const key = (runId: string, actionId: string) => `${runId}\u0000${actionId}`;
 
-async function load(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
+/** The rows a batch reads: its runs, and the actions its events name. */
+function wanted(events: readonly RecordedEvent[]): { runIds: string[]; pairs: [string, string][] } {
   const runIds = new Set<string>();
   const pairs: [string, string][] = [];
   for (const e of events) {
@@ -58,14 +60,54 @@ async function load(trx: Knex.Transaction, events: readonly RecordedEvent[]) {
     const actionId = (e.data as { action_id?: unknown }).action_id;
     if (typeof actionId === 'string') pairs.push([runId, actionId]);
   }
+  return { runIds: [...runIds], pairs };
+}
+
+interface Rows {
+  runs: Map<string, RunRow>;
+  actions: Map<string, ActionRow>;
+}
+
+async function load(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<Rows> {
+  const { runIds, pairs } = wanted(events);
   const runs = new Map<string, RunRow>();
   const actions = new Map<string, ActionRow>();
-  if (runIds.size === 0) return { runs, actions };
-  for (const r of await trx<RunRow>('metric_runs').whereIn('run_id', [...runIds])) runs.set(r.run_id, { ...r, revision: String(r.revision) });
+  if (runIds.length === 0) return { runs, actions };
+  for (const r of await trx<RunRow>('metric_runs').whereIn('run_id', runIds)) runs.set(r.run_id, { ...r, revision: String(r.revision) });
   if (pairs.length > 0) {
     for (const a of await trx<ActionRow>('metric_actions').whereIn(['run_id', 'action_id'], pairs)) actions.set(key(a.run_id, a.action_id), { ...a, revision: String(a.revision) });
   }
   return { runs, actions };
+}
+
+/**
+ * The live batch's read, outside a transaction and in ONE statement: the rows and the checkpoint's
+ * stamp from one snapshot (the batch statement writes only if the stamp has not moved). Rows travel
+ * as JSON; the fold only sets their dates, and they go back as JSON (upsert.ts).
+ */
+async function loadWithStamp(db: Knex, events: readonly RecordedEvent[], checkpoint: string): Promise<Rows & { stamp: string | undefined }> {
+  const { runIds, pairs } = wanted(events);
+  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
+    `SELECT 'r' AS k, to_jsonb(r) AS v FROM metric_runs r WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT 'a', to_jsonb(a) FROM metric_actions a WHERE (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))
+     UNION ALL
+     SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
+    [runIds, pairs.map(([runId]) => runId), pairs.map(([, actionId]) => actionId), checkpoint],
+  );
+  const runs = new Map<string, RunRow>();
+  const actions = new Map<string, ActionRow>();
+  let stamp: string | undefined;
+  for (const { k, v } of rows) {
+    if (k === 'r') {
+      const r = v as RunRow;
+      runs.set(r.run_id, { ...r, revision: String(r.revision) });
+    } else if (k === 'a') {
+      const a = v as ActionRow;
+      actions.set(key(a.run_id, a.action_id), { ...a, revision: String(a.revision) });
+    } else stamp = v as string;
+  }
+  return { runs, actions, stamp };
 }
 
 export const runMetricsProjection: Projection = {
@@ -77,7 +119,28 @@ export const runMetricsProjection: Projection = {
   // Only GET /api/metrics waits for it, after the caller's own write: batches every 25 ms under load.
   liveReadIntervalMs: 25,
   async apply(trx, events) {
-    const { runs, actions } = await load(trx, events);
+    const { runs, actions } = fold(await load(trx, events), events);
+    await upsertForward(trx, 'metric_runs', ['run_id'], runs);
+    await upsertForward(trx, 'metric_actions', ['run_id', 'action_id'], actions);
+  },
+  // Live: one read, then the rows and the checkpoint in one statement (batch-statement.ts).
+  async prepareBatch(ctx, events) {
+    const read = await loadWithStamp(ctx.db, events, ctx.checkpoint);
+    // No checkpoint row: the transaction's compare-and-set reports it.
+    if (read.stamp === undefined) return undefined;
+    const { runs, actions } = fold(read, events);
+    return {
+      stamp: read.stamp,
+      writes: [
+        { table: 'metric_runs', key: ['run_id'], rows: runs, onConflict: 'forward' },
+        { table: 'metric_actions', key: ['run_id', 'action_id'], rows: actions, onConflict: 'forward' },
+      ],
+    };
+  },
+};
+
+/** Applies the events to the rows read for them; returns the rows they changed. */
+function fold({ runs, actions }: Rows, events: readonly RecordedEvent[]): { runs: RunRow[]; actions: ActionRow[] } {
     const touchedRuns = new Set<string>();
     const touchedActions = new Set<string>();
     for (const recorded of events) {
@@ -151,7 +214,5 @@ export const runMetricsProjection: Projection = {
       action.revision = revision;
       touchedActions.add(key(runId, action.action_id));
     }
-    await upsertForward(trx, 'metric_runs', ['run_id'], [...touchedRuns].map((id) => runs.get(id)!));
-    await upsertForward(trx, 'metric_actions', ['run_id', 'action_id'], [...touchedActions].map((k) => actions.get(k)!));
-  },
-};
+    return { runs: [...touchedRuns].map((id) => runs.get(id)!), actions: [...touchedActions].map((k) => actions.get(k)!) };
+}

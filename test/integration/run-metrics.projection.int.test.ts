@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import type { RunEvent } from '../../src/domain/run.events.js';
+import { projectionMigrations } from '../../src/projections/projections.schema.js';
 import { runMetricsMigrations, runMetricsOutcomeMigrations } from '../../src/projections/run-metrics.schema.js';
 import { runMetricsProjection } from '../../src/projections/run-metrics.projection.js';
 import { runMetrics } from '../../src/queries/metrics.query.js';
@@ -69,7 +70,8 @@ describe('run_metrics projection and GET /api/metrics query', () => {
 
   beforeAll(async () => {
     db = createDatabase({ url: await createTestDatabaseUrl('run_metrics'), poolSize: 4 });
-    await runMigrations(db.knex, { tableName: 'rm_migrations', migrations: [...runMetricsMigrations, ...runMetricsOutcomeMigrations] });
+    // The checkpoints too: the spec also writes batches as the live projector's one statement does.
+    await runMigrations(db.knex, { tableName: 'rm_migrations', migrations: [...projectionMigrations.migrations, ...runMetricsMigrations, ...runMetricsOutcomeMigrations] });
   });
   afterAll(async () => {
     await db?.close();

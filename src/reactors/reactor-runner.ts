@@ -85,6 +85,9 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
     // `fatal` ends this leadership term (a checkpoint moved by another runner): the loop restarts it.
     const fatal = new AbortController();
     const both = AbortSignal.any([signal, lock.signal, fatal.signal]);
+    // Every in-flight step listens to it (its slot, its board calls, its backoff): as many as the
+    // reactor's read-ahead holds, by design.
+    setMaxListeners(0, both);
     let failure: Error | undefined;
     const fail = (err: unknown) => {
       failure ??= err instanceof Error ? err : new Error(String(err));

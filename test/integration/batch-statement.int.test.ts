@@ -5,9 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
-import { fold } from '../../src/domain/decider.js';
-import { runDecider, type RunCommand } from '../../src/domain/run.decider.js';
-import type { RunEvent } from '../../src/domain/run.events.js';
+import type { RunCommand } from '../../src/domain/run.decider.js';
 import { auditEventsProjection } from '../../src/projections/audit-events.projection.js';
 import { applyBatch, applyBatchFast, KEPT_ROWS } from '../../src/projections/batch-loop.js';
 import { writeBatchStatement } from '../../src/projections/batch-statement.js';
@@ -16,6 +14,7 @@ import { KeptRows } from '../../src/projections/kept-rows.js';
 import { LeadershipLostError, tryAcquireProjectionLock, type ProjectionLock } from '../../src/projections/projection-lock.js';
 import { runsProjection } from '../../src/projections/runs.projection.js';
 import { createTestDatabaseUrl } from '../support/database.js';
+import { runEvents as decidedRunEvents, toAppend } from '../support/run-events.js';
 import { expectIdempotentProjection, recordedEvents, snapshot, type EventInput } from '../support/projection-spec.js';
 
 let db: Database;
@@ -28,33 +27,7 @@ afterAll(async () => db?.close());
 const now = new Date('2026-11-25T10:00:00Z');
 
 function runEvents(runId: string, ...commands: RunCommand[]): EventInput[] {
-  const events: RunEvent[] = [];
-  const all: RunCommand[] = [
-    {
-      type: 'RequestRun',
-      request: {
-        run_id: runId,
-        org_id: 'org_b',
-        board_type: 'jira',
-        project_key: 'ENG',
-        cycles: ['T'],
-        dry_run: false,
-        flow: 'trigger',
-        settings: { write_mode: 'approval', action_cap: 25, confirmation_threshold: 10 },
-        requested_by: 'ada',
-        at: now.toISOString(),
-      },
-    },
-    {
-      type: 'RecordPlan',
-      drafts: [1, 2, 3].map((i) => ({ cycle: 'T' as const, kind: 'label' as const, item_key: `ENG-${i}`, params: { label: 'x' }, reason: 'r' })),
-      itemsRead: 7,
-      now,
-    },
-    ...commands,
-  ];
-  for (const c of all) events.push(...runDecider.decide(c, fold(runDecider, events)));
-  return events.map((e) => ({ stream: `run-${runId}`, type: e.type, data: e.data, metadata: { user_id: 'ada', correlation_id: 'c', causation_id: 'c', org_id: 'org_b' } }));
+  return toAppend(decidedRunEvents({ runId, orgId: 'org_b', now }, ...commands), 'org_b').map((e) => ({ stream: `run-${runId}`, type: e.type, data: e.data, metadata: e.metadata }));
 }
 
 /** Counts the statements sent through knex while `fn` runs (BEGIN and COMMIT included). */

@@ -118,6 +118,15 @@ function send(method: string, url: string, headers: Record<string, string>, payl
   });
 }
 
+/** The run's status once GET /api/runs/{id} answers it (bounded: 10 s). */
+async function runStatusOnceReadable(runId: string): Promise<string | undefined> {
+  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
+    const res = await call<{ status?: string }>('GET', `/api/runs/${runId}`);
+    if (res.statusCode === 200 && res.body.status !== 'planning') return res.body.status;
+  }
+  return undefined;
+}
+
 async function call<T>(method: string, url: string, body?: unknown): Promise<{ statusCode: number; body: T }> {
   const res = await send(method, url, { authorization: `Bearer ${token}` }, body === undefined ? undefined : JSON.stringify(body));
   return { statusCode: res.statusCode, body: (res.body ? JSON.parse(res.body) : undefined) as T };
@@ -183,8 +192,10 @@ describe('invalid values on every route of the OpenAPI document, over HTTP with 
     expect((await call('POST', '/api/settings/integration', { board_type: 'jira', base_url: jira.url, email: jira.email, api_token: jira.token, project_keys: ['WLK'] })).statusCode).toBe(200);
     expect((await call('PUT', '/api/org/settings', { write_mode: 'approval', confirmation_threshold: 10 })).statusCode).toBe(200);
     const run = await call<{ id: string; status: string }>('POST', '/api/runs/trigger', { board_type: 'jira', project_key: 'WLK', cycles: ['T'] });
-    expect(run.statusCode, JSON.stringify(run.body)).toBe(201);
-    expect(run.body.status).toBe('awaiting_approval');
+    // 202 when the runs read model lags past READ_YOUR_WRITES_TIMEOUT_MS (200 ms here, on a loaded
+    // machine): the run is recorded, and readable at its Location shortly (docs/api-behaviour.md).
+    expect([201, 202], JSON.stringify(run.body)).toContain(run.statusCode);
+    expect(await runStatusOnceReadable(run.body.id)).toBe('awaiting_approval');
     const actions = await call<{ id: string }[]>('GET', `/api/runs/${run.body.id}/actions`);
     expect(actions.body.length).toBeGreaterThan(0);
     expect((await call('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'WLK', items: [{ title: 'Walk the routes' }] })).statusCode).toBeLessThan(300);

@@ -4,6 +4,9 @@
 // the ceiling measured in the same run with the same load generator: a Fastify route doing one
 // durable single-row INSERT per request (bench/ceilings). Targets (docs/benchmarks.md): >= 0.35x the
 // ceiling, p99 <= 100 ms, projection lag p99 <= 100 ms.
+// Every drive starts with BENCH_COMMANDS_WARMUP_MS (default 2 s) of the same load that is not
+// recorded (cold caches, JIT, the projector's first reads of each run): the figures are the steady
+// state; the warm-up's own p99 is reported beside them ('warm-up p99 ms').
 // BENCH_TRACED=1 adds a traced variant: the same load on fresh runs against the server started with
 // OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP,
 // answered 200, dropped), and reports its commands/s as a ratio of the untraced figure.
@@ -15,13 +18,14 @@ import type { RunEvent } from '../src/domain/run.events.js';
 import type { Figures } from './run.js';
 import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase, type BenchEnvironment } from './support.js';
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
-import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
+import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides, type CpuSnapshot } from './cpu-account.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import type { Database } from '../src/adapters/postgres/database.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
+const WARMUP_MS = Number(process.env.BENCH_COMMANDS_WARMUP_MS ?? 2_000);
 const ACTIONS_PER_RUN = 400;
 const ORG = 'bench-org';
 
@@ -78,6 +82,7 @@ export async function run(): Promise<Figures> {
   const sampler = new pg.Client({ connectionString: url });
   await sampler.connect();
   let sampling = true;
+  let measuring = false;
   const sample = (async () => {
     while (sampling) {
       const t0 = performance.now();
@@ -90,7 +95,7 @@ export async function run(): Promise<Figures> {
           if (!sampling) break;
           await new Promise((r) => setTimeout(r, 5));
         }
-        lags.push(performance.now() - t0);
+        if (measuring) lags.push(performance.now() - t0);
       }
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -98,10 +103,8 @@ export async function run(): Promise<Figures> {
 
   const postgres = await postmasterPid(env.pgDir);
   console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
-  const oursBefore = await cpuSnapshot({ server: server.child.pid!, postgres });
-  const ours = await drive(base, token, runIds);
-  const oursCpu = cpuPerOperation(oursBefore, await cpuSnapshot({ server: server.child.pid!, postgres }), ours.latencies.length);
-  const { latencies, statuses, seconds } = ours;
+  const ours = await drive(base, token, runIds, { server: server.child.pid!, postgres }, () => (measuring = true));
+  const { latencies, statuses, seconds, cpu: oursCpu } = ours;
   if (pgStats) {
     await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const { rows } = await db.pool.query<{ calls: string; query: string }>(
@@ -119,9 +122,8 @@ export async function run(): Promise<Figures> {
   // The ceiling, same database, same client, same connections and paths.
   console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
   const ceilingServer = await startCeilingServer('insert', { DATABASE_URL: url, DB_POOL_SIZE: '20' });
-  const ceilingBefore = await cpuSnapshot({ server: ceilingServer.child.pid!, postgres });
-  const ceiling = await drive(ceilingServer.base, token, runIds);
-  const ceilingCpu = cpuPerOperation(ceilingBefore, await cpuSnapshot({ server: ceilingServer.child.pid!, postgres }), ceiling.latencies.length);
+  const ceiling = await drive(ceilingServer.base, token, runIds, { server: ceilingServer.child.pid!, postgres });
+  const ceilingCpu = ceiling.cpu;
   await ceilingServer.stop();
   await stopBenchDatabase(env);
 
@@ -137,6 +139,7 @@ export async function run(): Promise<Figures> {
     'ratio to ceiling': ratio(perSecond, ceilingPerSecond),
     'latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
     'latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    'warm-up p99 ms (not in the figures)': ours.warmupP99,
     'projection lag p50 ms': Number(percentile(lags, 50).toFixed(1)),
     'projection lag p99 ms': Number(percentile(lags, 99).toFixed(1)),
     'responses by status': [...statuses].map(([s, n]) => `${s}:${n}`).join(' '),
@@ -178,9 +181,7 @@ async function driveTraced(env: BenchEnvironment, untracedPerSecond: number, unt
     const token = await server.token(ORG);
     console.log(`traced: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections, spans to ${sink.url}…`);
     const postgres = await postmasterPid(env.pgDir);
-    const before = await cpuSnapshot({ server: server.child.pid!, postgres });
-    const { latencies, seconds } = await drive(server.base, token, runIds);
-    const cpu = cpuPerOperation(before, await cpuSnapshot({ server: server.child.pid!, postgres }), latencies.length);
+    const { latencies, seconds, cpu } = await drive(server.base, token, runIds, { server: server.child.pid!, postgres });
     await server.stop();
     latencies.sort((a, b) => a - b);
     const perSecond = Math.round(latencies.length / seconds);
@@ -200,12 +201,25 @@ async function driveTraced(env: BenchEnvironment, untracedPerSecond: number, unt
   }
 }
 
-/** The load: every connection walks its own run's actions, approving two of three, until the deadline. */
-async function drive(base: string, token: string, runIds: string[]): Promise<{ latencies: number[]; statuses: Map<number, number>; seconds: number }> {
+/**
+ * The load: every connection walks its own run's actions, approving two of three, for WARMUP_MS
+ * (not recorded) and then DURATION_MS. CPU by side is taken over the recorded part only.
+ */
+async function drive(
+  base: string,
+  token: string,
+  runIds: string[],
+  sides: CpuSides,
+  onMeasuring?: () => void,
+): Promise<{ latencies: number[]; statuses: Map<number, number>; seconds: number; cpu: Record<string, number>; warmupP99: number }> {
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
+  const warmup: number[] = [];
   const statuses = new Map<number, number>();
-  const deadline = Date.now() + DURATION_MS;
+  const measureFrom = Date.now() + WARMUP_MS;
+  const deadline = measureFrom + DURATION_MS;
+  let cpuBefore: Promise<CpuSnapshot> | undefined;
+  let started = 0;
   const post = (p: string) =>
     new Promise<number>((resolve, reject) => {
       const req = request(`${base}${p}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
@@ -215,18 +229,26 @@ async function drive(base: string, token: string, runIds: string[]): Promise<{ l
       req.on('error', reject);
       req.end('{}');
     });
-  const started = performance.now();
+  const startMeasuring = setTimeout(() => {
+    started = performance.now();
+    cpuBefore = cpuSnapshot(sides);
+    onMeasuring?.();
+  }, WARMUP_MS);
   await Promise.all(
     runIds.map(async (runId) => {
       for (let i = 1; i <= ACTIONS_PER_RUN && Date.now() < deadline; i++) {
         const t0 = performance.now();
+        const recorded = Date.now() >= measureFrom;
         const status = await post(`/api/runs/${runId}/actions/act-${i}/${i % 3 === 0 ? 'reject' : 'approve'}`);
-        latencies.push(performance.now() - t0);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        (recorded ? latencies : warmup).push(performance.now() - t0);
+        if (recorded) statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     }),
   );
+  clearTimeout(startMeasuring);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuBefore ? cpuPerOperation(await cpuBefore, await cpuSnapshot(sides), latencies.length) : {};
   agent.destroy();
-  return { latencies, statuses, seconds };
+  warmup.sort((a, b) => a - b);
+  return { latencies, statuses, seconds, cpu, warmupP99: Number(percentile(warmup, 99).toFixed(1)) };
 }

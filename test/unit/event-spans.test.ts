@@ -5,7 +5,7 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trace } from '@opentelemetry/api';
-import { activeTraceparent, inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
+import { inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
 import { startTracing, tracesUrl, type Tracing } from '../../src/adapters/telemetry/tracing.js';
 
 const quiet = { warn: () => undefined };
@@ -18,7 +18,7 @@ afterEach(async () => {
 /** Appends "made" inside a request span: the traceparent each would write into its events. */
 async function appendedIn(request: string): Promise<{ traceparent: string; traceId: string; spanId: string }> {
   return inSpan(request, {}, () =>
-    inSpan('append run', {}, async (span) => ({ traceparent: activeTraceparent()!, traceId: span.spanContext().traceId, spanId: span.spanContext().spanId })),
+    inSpan('append run', {}, async (span) => ({ traceparent: traceparentOf(span)!, traceId: span.spanContext().traceId, spanId: span.spanContext().spanId })),
   );
 }
 
@@ -45,7 +45,7 @@ describe('event spans', () => {
     tracing = await startTracing({ endpoint: undefined, serviceName: 'test', exporter, log: quiet });
     expect(tracing.enabled).toBe(false);
     expect(tracingActive()).toBe(false);
-    const result = await inSpan('append run', {}, async () => activeTraceparent());
+    const result = await inSpan('append run', {}, async (span) => traceparentOf(span));
     expect(result).toBeUndefined();
     await inEventsSpan('projection runs', [{ metadata: { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' } }], {}, async () => undefined);
     expect(exporter.getFinishedSpans()).toEqual([]);

@@ -113,14 +113,6 @@ export function markFailed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
-/** The W3C traceparent of the active span, or undefined when there is none (or tracing is off). */
-export function activeTraceparent(): string | undefined {
-  if (!active) return undefined;
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
-  return carrier[TRACEPARENT_KEY];
-}
-
 /** The W3C traceparent of `span` (active or not), or undefined when tracing is off. */
 export function traceparentOf(span: Span): string | undefined {
   if (!active) return undefined;

@@ -68,24 +68,13 @@ interface Rows {
   actions: Map<string, ActionRow>;
 }
 
-async function load(trx: Knex.Transaction, events: readonly RecordedEvent[]): Promise<Rows> {
-  const { runIds, pairs } = wanted(events);
-  const runs = new Map<string, RunRow>();
-  const actions = new Map<string, ActionRow>();
-  if (runIds.length === 0) return { runs, actions };
-  for (const r of await trx<RunRow>('metric_runs').whereIn('run_id', runIds)) runs.set(r.run_id, { ...r, revision: String(r.revision) });
-  if (pairs.length > 0) {
-    for (const a of await trx<ActionRow>('metric_actions').whereIn(['run_id', 'action_id'], pairs)) actions.set(key(a.run_id, a.action_id), { ...a, revision: String(a.revision) });
-  }
-  return { runs, actions };
-}
-
 /**
- * The live batch's read, outside a transaction and in ONE statement: the rows and the checkpoint's
- * stamp from one snapshot (the batch statement writes only if the stamp has not moved). Rows travel
- * as JSON; the fold only sets their dates, and they go back as JSON (upsert.ts).
+ * A batch's rows in ONE statement. Live (prepareBatch), outside a transaction and with the
+ * checkpoint's stamp from the same snapshot (the batch statement writes only if the stamp has not
+ * moved); in apply's transaction, without it. Rows travel as JSON; the fold only sets their dates,
+ * and they go back as JSON (upsert.ts).
  */
-async function loadWithStamp(db: Knex, events: readonly RecordedEvent[], checkpoint: string): Promise<Rows & { stamp: string | undefined }> {
+async function load(db: Knex, events: readonly RecordedEvent[], checkpoint?: string): Promise<Rows & { stamp: string | undefined }> {
   const { runIds, pairs } = wanted(events);
   const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
     `SELECT 'r' AS k, to_jsonb(r) AS v FROM metric_runs r WHERE run_id = ANY (?::text[])
@@ -93,7 +82,7 @@ async function loadWithStamp(db: Knex, events: readonly RecordedEvent[], checkpo
      SELECT 'a', to_jsonb(a) FROM metric_actions a WHERE (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))
      UNION ALL
      SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
-    [runIds, pairs.map(([runId]) => runId), pairs.map(([, actionId]) => actionId), checkpoint],
+    [runIds, pairs.map(([runId]) => runId), pairs.map(([, actionId]) => actionId), checkpoint ?? null],
   );
   const runs = new Map<string, RunRow>();
   const actions = new Map<string, ActionRow>();
@@ -125,7 +114,7 @@ export const runMetricsProjection: Projection = {
   },
   // Live: one read, then the rows and the checkpoint in one statement (batch-statement.ts).
   async prepareBatch(ctx, events) {
-    const read = await loadWithStamp(ctx.db, events, ctx.checkpoint);
+    const read = await load(ctx.db, events, ctx.checkpoint);
     // No checkpoint row: the transaction's compare-and-set reports it.
     if (read.stamp === undefined) return undefined;
     const { runs, actions } = fold(read, events);

@@ -66,30 +66,34 @@ export interface AppendStatement {
   ids: string[];
 }
 
+/** An expected revision as SQL arguments: its kind ('revision' for an exact one) and the revision. */
+function expectedArgs(expected: ExpectedRevision): [string, string | null] {
+  return typeof expected === 'bigint' ? ['revision', expected.toString()] : [expected, null];
+}
+
 export function appendStatement(stream: string, expected: ExpectedRevision, events: EventToAppend[]): AppendStatement {
   const ids = events.map((e) => e.id ?? randomUUID());
-  const expectedValue = typeof expected === 'bigint' ? expected.toString() : expected;
+  const [kind, revision] = expectedArgs(expected);
   const metadata = (e: EventToAppend) => (e.metadata === undefined ? null : JSON.stringify(e.metadata));
   // The content digest is linked into the stream's hash chain by the statement (audit-chain.ts).
   const digest = (e: EventToAppend) => contentDigest(e.type, e.data, e.metadata);
   if (events.length === 1) {
     const [e] = events as [EventToAppend];
-    const atRevision = typeof expected === 'bigint';
+    // The one-event statements take the revision, or the kind, as $2.
     return {
-      name: atRevision ? 'es_append_one_at_revision' : 'es_append_one_at_head',
-      text: atRevision ? APPEND_ONE_AT_REVISION_SQL : APPEND_ONE_AT_HEAD_SQL,
-      values: [stream, expectedValue, ids[0], e.type, JSON.stringify(e.data ?? null), metadata(e), digest(e)],
+      name: revision !== null ? 'es_append_one_at_revision' : 'es_append_one_at_head',
+      text: revision !== null ? APPEND_ONE_AT_REVISION_SQL : APPEND_ONE_AT_HEAD_SQL,
+      values: [stream, revision ?? kind, ids[0], e.type, JSON.stringify(e.data ?? null), metadata(e), digest(e)],
       ids,
     };
   }
-  const isRevision = typeof expected === 'bigint';
   return {
-    name: 'es_append',
+    name: 'es_append_events',
     text: APPEND_SQL,
     values: [
       stream,
-      isRevision ? 'revision' : expected,
-      isRevision ? expectedValue : null,
+      kind,
+      revision,
       ids,
       events.map((e) => e.type),
       events.map((e) => JSON.stringify(e.data ?? null)),
@@ -102,8 +106,7 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
 
 /** es.idempotent_result's arguments for an append that did not happen. */
 export function idempotentValues(stream: string, expected: ExpectedRevision, ids: string[]): unknown[] {
-  const isRevision = typeof expected === 'bigint';
-  return [stream, isRevision ? 'revision' : expected, isRevision ? expected.toString() : null, ids];
+  return [stream, ...expectedArgs(expected), ids];
 }
 
 export function filterValues(filter: EventFilter | undefined): [string[] | null, string[] | null] {

@@ -118,13 +118,18 @@ function send(method: string, url: string, headers: Record<string, string>, payl
   });
 }
 
-/** The run's status once GET /api/runs/{id} answers it (bounded: 10 s). */
-async function runStatusOnceReadable(runId: string): Promise<string | undefined> {
-  for (const until = Date.now() + 10_000; Date.now() < until; await new Promise((r) => setTimeout(r, 50))) {
-    const res = await call<{ status?: string }>('GET', `/api/runs/${runId}`);
-    if (res.statusCode === 200 && res.body.status !== 'planning') return res.body.status;
+/**
+ * GET `url` until `ready` holds (bounded: 10 s), then its body; the last body otherwise. The server
+ * here waits at most 200 ms for its read models (READ_YOUR_WRITES_TIMEOUT_MS), which a loaded
+ * machine can exceed: the setup reads what it wrote once it is readable.
+ */
+async function readOnce<T>(url: string, ready: (body: T) => boolean): Promise<T> {
+  let res = await call<T>('GET', url);
+  for (const until = Date.now() + 10_000; !(res.statusCode === 200 && ready(res.body)) && Date.now() < until; ) {
+    await new Promise((r) => setTimeout(r, 50));
+    res = await call<T>('GET', url);
   }
-  return undefined;
+  return res.body;
 }
 
 async function call<T>(method: string, url: string, body?: unknown): Promise<{ statusCode: number; body: T }> {
@@ -195,11 +200,11 @@ describe('invalid values on every route of the OpenAPI document, over HTTP with 
     // 202 when the runs read model lags past READ_YOUR_WRITES_TIMEOUT_MS (200 ms here, on a loaded
     // machine): the run is recorded, and readable at its Location shortly (docs/api-behaviour.md).
     expect([201, 202], JSON.stringify(run.body)).toContain(run.statusCode);
-    expect(await runStatusOnceReadable(run.body.id)).toBe('awaiting_approval');
-    const actions = await call<{ id: string }[]>('GET', `/api/runs/${run.body.id}/actions`);
+    expect((await readOnce<{ status?: string }>(`/api/runs/${run.body.id}`, (r) => r.status !== 'planning')).status).toBe('awaiting_approval');
+    const actions = { body: await readOnce<{ id: string }[]>(`/api/runs/${run.body.id}/actions`, (a) => a.length > 0) };
     expect(actions.body.length).toBeGreaterThan(0);
     expect((await call('POST', '/api/import/backlog', { board_type: 'jira', project_key: 'WLK', items: [{ title: 'Walk the routes' }] })).statusCode).toBeLessThan(300);
-    const proposals = await call<{ id: string }[]>('GET', '/api/backlog-proposals');
+    const proposals = { body: await readOnce<{ id: string }[]>('/api/backlog-proposals', (p) => p.length > 0) };
     expect(proposals.body.length).toBe(1);
     expect((await call('PUT', '/api/rbac/members/bob', { role: 'approver' })).statusCode).toBe(200);
     const real: Record<string, string> = {

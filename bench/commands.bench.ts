@@ -66,7 +66,8 @@ function seedRun(runId: string): RunEvent[] {
 }
 
 export async function run(): Promise<Figures> {
-  // BENCH_PG_STATS=1 prints the statements the server ran most (pg_stat_statements), to count round trips.
+  // BENCH_PG_STATS=1 prints the statements that took the server longest (pg_stat_statements): calls and
+  // execution µs per command, to count round trips and see where its time goes.
   const pgStats = process.env.BENCH_PG_STATS === '1';
   const env = await startBenchDatabase('commands', pgStats ? { shared_preload_libraries: 'pg_stat_statements' } : undefined);
   const { db, store, url } = env;
@@ -103,15 +104,19 @@ export async function run(): Promise<Figures> {
 
   const postgres = await postmasterPid(env.pgDir);
   console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
-  const ours = await drive(base, token, runIds, { server: server.child.pid!, postgres }, () => (measuring = true));
+  // The statistics cover the recorded part only (not the seeding, the projections' catch-up or the warm-up).
+  if (pgStats) await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  const ours = await drive(base, token, runIds, { server: server.child.pid!, postgres }, () => {
+    measuring = true;
+    if (pgStats) void db.pool.query('SELECT pg_stat_statements_reset()');
+  });
   const { latencies, statuses, seconds, cpu: oursCpu } = ours;
   if (pgStats) {
-    await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    const { rows } = await db.pool.query<{ calls: string; query: string }>(
-      "SELECT sum(calls)::text AS calls, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query FROM pg_stat_statements GROUP BY 2 ORDER BY sum(calls) DESC LIMIT 25",
+    const { rows } = await db.pool.query<{ calls: string; ms: string; query: string }>(
+      "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query FROM pg_stat_statements GROUP BY 3 ORDER BY sum(total_exec_time) DESC LIMIT 25",
     );
-    console.log(`per command (${latencies.length} commands):`);
-    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)}  ${r.query}`);
+    console.log(`per command (${latencies.length} commands): calls, then execution µs`);
+    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)} ${((Number(r.ms) * 1000) / latencies.length).toFixed(0).padStart(6)}  ${r.query}`);
   }
   sampling = false;
   await sample;

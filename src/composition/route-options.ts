@@ -149,7 +149,7 @@ export function createAppServices(
       limits: { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxPerOrg: config.EXPORT_MAX_CONCURRENT_PER_ORG, stallTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
       session: { statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
     },
-    audit: auditRouteDeps(infra, now),
+    audit: auditRouteDeps(infra, now, async (position, projection) => void (await readModels.waitFor(position, { projections: [projection], timeoutMs }))),
     runStream: {
       store,
       feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)),

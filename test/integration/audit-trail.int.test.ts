@@ -119,6 +119,15 @@ describe('GET /api/audit/events', () => {
     await caughtUp();
     await ok('GET', '/api/audit/events', viewer);
   });
+
+  it('shows a change in the read right after its command answers (the command does not wait for the audit log)', async () => {
+    const charlie = await t.auth({ orgId: 'org_charlie', userId: 'cy', admin: true });
+    for (let i = 0; i < 20; i++) {
+      await ok('PUT', `/api/rbac/members/member-${i}`, charlie, { role: 'viewer', permissions: [] });
+      const page = await events(charlie, '?type=MemberRoleAssigned&limit=1');
+      expect(page.items[0]?.data, `grant ${i}`).toMatchObject({ user_id: `member-${i}` });
+    }
+  });
 });
 
 describe('GET /api/audit/anchor', () => {

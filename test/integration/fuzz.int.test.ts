@@ -90,7 +90,7 @@ describe('fuzzing every route', () => {
           else if (auth !== 'none') allHeaders.authorization = tokens[auth]!;
           if (payload) allHeaders['content-type'] = payload.type;
           const options: InjectOptions = {
-            method: (overrideMethod ?? op.method),
+            method: (overrideMethod ?? op.method) as InjectOptions['method'],
             url: `${path}${qs}`,
             headers: allHeaders,
             ...(payload && !['GET', 'HEAD'].includes(overrideMethod ?? op.method) ? { payload: payload.payload } : {}),

@@ -87,6 +87,16 @@ describe('loadConfig', () => {
     expect(problems).not.toMatch(/sk_live|sk_old|short-key/);
   });
 
+  it('refuses a malformed audit anchor key at start, without printing any of it', () => {
+    const notJson = problemsOf({ AUDIT_ANCHOR_JWK: '{"kty":"OKP","d":"c2VjcmV0LXNjYWxhcg' });
+    expect(notJson).toEqual([expect.stringMatching(/^AUDIT_ANCHOR_JWK \(value not shown: it is a secret\) is invalid: it is not JSON/)]);
+    expect(notJson.join('\n')).not.toContain('c2VjcmV0');
+    const publicOnly = problemsOf({ AUDIT_ANCHOR_JWK: JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: 'cHVibGlj' }) });
+    expect(publicOnly).toEqual([expect.stringMatching(/^AUDIT_ANCHOR_JWK \(value not shown.*must be a private Ed25519 JWK/)]);
+    const good = JSON.stringify({ kty: 'OKP', crv: 'Ed25519', x: 'cHVibGlj', d: 'cHJpdmF0ZQ' });
+    expect(loadConfig({ AUDIT_ANCHOR_JWK: good }).AUDIT_ANCHOR_JWK).toBe(good);
+  });
+
   it('refuses a metrics port equal to the API port, and a short metrics token without printing it', () => {
     expect(problemsOf({ PORT: '9000', METRICS_PORT: '9000' })).toEqual(['METRICS_PORT=9000 is invalid: it must differ from PORT (the metrics port is a server of its own)']);
     expect(loadConfig({ PORT: '9000', METRICS_PORT: '9464' }).METRICS_PORT).toBe(9464);

@@ -36,9 +36,18 @@ async function loadOrCreateJwk(dataDir: string): Promise<JWK> {
   }
 }
 
+/** The configured key; a parse error is not rethrown, since its message quotes the (secret) text. */
+function parseJwk(text: string): JWK {
+  try {
+    return JSON.parse(text) as JWK;
+  } catch {
+    throw new Error('The audit anchor key must be a private Ed25519 JWK (JSON)');
+  }
+}
+
 /** `configuredJwk`: a private Ed25519 JWK (JSON text); otherwise the key in the data directory. */
 export async function createAnchorSigner(options: { dataDir: string; configuredJwk?: string | undefined }): Promise<AnchorSigner> {
-  const privateJwk = options.configuredJwk ? (JSON.parse(options.configuredJwk) as JWK) : await loadOrCreateJwk(options.dataDir);
+  const privateJwk = options.configuredJwk ? parseJwk(options.configuredJwk) : await loadOrCreateJwk(options.dataDir);
   if (privateJwk.kty !== 'OKP' || privateJwk.crv !== 'Ed25519' || !privateJwk.d) {
     throw new Error('The audit anchor key must be a private Ed25519 JWK');
   }

@@ -24,6 +24,7 @@ import {
   type Link,
   type Span,
   type SpanOptions,
+  type Tracer,
 } from '@opentelemetry/api';
 import { streamCategories, suppressionsStreamId } from '../../domain/streams.js';
 
@@ -38,6 +39,8 @@ const TRACER_NAME = 'sprintguard';
 const MAX_LINKS = 32;
 
 let active = false;
+/** The tracer of the installed provider, looked up once per activation rather than per span. */
+let tracer: Tracer | undefined;
 const notRecording = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Whether this process records spans (set by ./tracing.ts, which owns the global provider). */
@@ -46,6 +49,7 @@ export const tracingActive = (): boolean => active;
 /** Only ./tracing.ts calls this, with the global provider it installs or removes. */
 export function setTracingActive(on: boolean): void {
   active = on;
+  tracer = on ? trace.getTracer(TRACER_NAME) : undefined;
 }
 
 export interface SpanSettings {
@@ -73,21 +77,22 @@ const spanOptions = (settings: SpanSettings): SpanOptions => ({
  * and the error's class only: messages may quote data, and a span never holds a secret.
  */
 export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span: Span) => Promise<T>): Promise<T> {
-  if (!active) return fn(notRecording);
-  const run = async (span: Span) => {
-    try {
-      return await fn(span);
-    } catch (err) {
-      markFailed(span, err);
-      throw err;
-    } finally {
-      span.end();
-    }
-  };
-  const tracer = trace.getTracer(TRACER_NAME);
+  if (!active || !tracer) return fn(notRecording);
   const parent = settings.parent ?? context.active();
-  if (settings.leaf) return run(tracer.startSpan(name, spanOptions(settings), parent));
-  return tracer.startActiveSpan(name, spanOptions(settings), parent, run);
+  if (settings.leaf) return settle(tracer.startSpan(name, spanOptions(settings), parent), fn);
+  return tracer.startActiveSpan(name, spanOptions(settings), parent, (span) => settle(span, fn));
+}
+
+/** Runs `fn` and ends `span` when it settles, marked failed if it throws. */
+async function settle<T>(span: Span, fn: (span: Span) => Promise<T>): Promise<T> {
+  try {
+    return await fn(span);
+  } catch (err) {
+    markFailed(span, err);
+    throw err;
+  } finally {
+    span.end();
+  }
 }
 
 /**
@@ -95,9 +100,9 @@ export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span:
  * undefined when tracing is off. `context` is the parent with the span set: run the work in it.
  */
 export function startSpan(name: string, settings: SpanSettings): { span: Span; context: Context } | undefined {
-  if (!active) return undefined;
+  if (!active || !tracer) return undefined;
   const parent = settings.parent ?? context.active();
-  const span = trace.getTracer(TRACER_NAME).startSpan(name, spanOptions(settings), parent);
+  const span = tracer.startSpan(name, spanOptions(settings), parent);
   return { span, context: trace.setSpan(parent, span) };
 }
 
@@ -116,9 +121,12 @@ export function markFailed(span: Span, err: unknown): void {
 /** The W3C traceparent of `span` (active or not), or undefined when tracing is off. */
 export function traceparentOf(span: Span): string | undefined {
   if (!active) return undefined;
-  const carrier: Record<string, string> = {};
-  propagation.inject(trace.setSpan(ROOT_CONTEXT, span), carrier);
-  return carrier[TRACEPARENT_KEY];
+  const spanContext = span.spanContext();
+  if (!isSpanContextValid(spanContext)) return undefined;
+  const { traceId, spanId, traceFlags } = spanContext;
+  // The W3C form the propagator writes (version 00), formatted here: the propagator's path (a context
+  // and a carrier per event) costs every append more than the span itself.
+  return `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`;
 }
 
 /** The trace context an event's metadata carries, or undefined. */

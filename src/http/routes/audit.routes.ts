@@ -21,6 +21,11 @@ export interface AuditRouteDeps {
   store: EventStore;
   anchorSigner: () => Promise<AnchorSigner>;
   now: () => Date;
+  /**
+   * Waits (bounded) until the audit log includes every event appended before the call: a command's
+   * answer does not wait for this read model, and an auditor reading right after a change expects it.
+   */
+  awaitLog: () => Promise<void>;
 }
 
 const IsoDate = (description: string) => Type.String({ minLength: 10, maxLength: 40, description: `${description}: an ISO date or time`, examples: ['2026-11-01'] });
@@ -89,6 +94,7 @@ export const auditRoutes: FastifyPluginAsyncTypebox<AuditRouteDeps> = async (app
       const { order = 'desc', cursor, limit = 100, format = 'json', ...filters } = request.query;
       checkDate('from', filters.from);
       checkDate('to', filters.to);
+      await deps.awaitLog();
       if (format === 'csv') {
         const csv = await auditEventsCsv(deps.pool, request.orgId, filters, order);
         const stamp = deps.now().toISOString().slice(0, 10);
@@ -112,6 +118,8 @@ export const auditRoutes: FastifyPluginAsyncTypebox<AuditRouteDeps> = async (app
       },
     },
     async (request) => {
+      // The streams come from the read model: a stream created just before must be in it.
+      await deps.awaitLog();
       const streams = await anchorHeads(deps.store, await orgStreams(deps.knex, request.orgId));
       const payload: AnchorPayload = { org_id: request.orgId, at: deps.now().toISOString(), streams };
       return { jws: await (await deps.anchorSigner()).sign(payload), payload };

@@ -5,7 +5,7 @@
 // (test-output/console/) and axe-core with no serious or critical violation on each. The OpenID
 // Connect sign-in is test/e2e/console-oidc.e2e.test.ts. Skips, saying so, without Chromium.
 import fs from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, hasChromium, CHROMIUM, launchChromium, screenshot, signInDevelopment, startConsoleService, watchProblems, type ConsoleService } from '../support/console-browser.js';
 import { startJiraStandIn, type JiraStandIn } from '../support/stand-ins/jira-stand-in.js';
@@ -172,12 +172,20 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
     await extra.getByLabel('audit:read', { exact: true }).check();
     await screenshot(page, 'settings-members-delegate');
     await expectAccessible(page, 'settings-members-delegate');
+    // The list's refresh after the save is slow here: the row must already show what the save
+    // answered, or a role change made at once would send the permissions from before it.
+    const slowList = async (route: Route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 2_000));
+      await route.fallback();
+    };
+    await page.route('**/api/rbac/members', slowList);
     await extra.getByRole('button', { name: 'Save permissions' }).click();
     await members.getByText('Saved: mia is operator with audit:read.').waitFor();
 
-    // A role change carries the member's delegation along.
+    // A role change carries the member's delegation along, even before the list is read again.
     await members.getByLabel('Role of mia', { exact: true }).selectOption('approver');
-    await members.getByText('Saved: mia is approver with audit:read.').waitFor();
+    await members.getByText('Saved: mia is approver with audit:read.').waitFor({ timeout: 10_000 });
+    await page.unroute('**/api/rbac/members', slowList);
     expect(await member()).toMatchObject({ role: 'approver', permissions: ['audit:read'] });
     await screenshot(page, 'settings-members');
     await expectAccessible(page, 'settings-members');

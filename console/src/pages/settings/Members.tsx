@@ -18,10 +18,17 @@ export function Members() {
   const members = useQuery({ queryKey: ['members'], queryFn: () => request<Member[]>('/api/rbac/members') });
   const [message, setMessage] = useState<string>();
   const settled = () => void queryClient.invalidateQueries({ queryKey: ['members'] });
+  // The member as the server answered, in the list at once: the next change on the row is made from
+  // it (a role change sends the member's permissions), not from the list as it was before the refresh.
+  const show = (m: Member) =>
+    queryClient.setQueryData<Member[]>(['members'], (list) => (list?.some((x) => x.user_id === m.user_id) ? list.map((x) => (x.user_id === m.user_id ? m : x)) : [...(list ?? []), m]));
   const assign = useMutation({
     // Always the complete assignment: the role and the permissions the member should have after it.
     mutationFn: ({ user_id, ...body }: MemberAssignment & { user_id: string }) => request<Member>(memberPath(user_id), { method: 'PUT', body }),
-    onSuccess: (m) => setMessage(`Saved: ${m.user_id} is ${m.role}${m.permissions.length > 0 ? ` with ${m.permissions.join(', ')}` : ''}.`),
+    onSuccess: (m) => {
+      show(m);
+      setMessage(`Saved: ${m.user_id} is ${m.role}${m.permissions.length > 0 ? ` with ${m.permissions.join(', ')}` : ''}.`);
+    },
     onSettled: settled,
   });
   const revoke = useMutation({

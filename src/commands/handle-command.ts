@@ -20,6 +20,12 @@ export interface CommandContext {
   request_id?: string;
   /** What caused the command when no request did (a provider's message id); the request wins when both exist. */
   causation_id?: string;
+  /**
+   * With tracing on: the W3C traceparent of the span that runs the command (a request's, a reactor
+   * step's). The events carry it to the traced store, whose append span becomes its child and then
+   * writes its own in its place (adapters/telemetry/traced-event-store.ts).
+   */
+  traceparent?: string;
 }
 
 /** The metadata every appended event carries: who did it, the flow it belongs to, and what caused it. Never a secret. */
@@ -30,6 +36,7 @@ export function eventMetadata(context: CommandContext): EventMetadata {
     correlation_id: context.correlation_id,
     causation_id: context.request_id ?? context.causation_id ?? randomUUID(),
     ...(context.request_id !== undefined ? { request_id: context.request_id } : {}),
+    ...(context.traceparent !== undefined ? { traceparent: context.traceparent } : {}),
   };
 }
 

@@ -23,8 +23,8 @@ export interface RunCommandDeps {
   loadOrg: (orgId: string) => Promise<OrgState>;
   /** The organization's non-terminal run for this board and project, if any (from the runs read model). */
   findActiveRun: (orgId: string, boardType: BoardType, projectKey: string) => Promise<string | undefined>;
-  /** Plans the run now (reads the board); returns the state after planning. */
-  plan: (runId: string) => Promise<RunState>;
+  /** Plans the run now (reads the board); returns the state after planning. `trace`: the caller's traceparent (tracing on). */
+  plan: (runId: string, trace?: string) => Promise<RunState>;
   /** Folded run states kept between commands (see state-cache.ts). */
   cache?: StateCache;
   /** Refuses a NEW run the organization's plan does not allow (plan-limits.ts); throws a DomainError. */
@@ -101,11 +101,11 @@ export function createRunCommands(deps: RunCommandDeps) {
       if (known) {
         assertSameKind(known, body);
         if (body.cycles?.includes('P')) await assertCyclesAllowed(deps, orgId, await deps.loadOrg(orgId), body.cycles); // as starting would
-        return { runId: known.run_id, resumed: true, state: await deps.plan(known.run_id) };
+        return { runId: known.run_id, resumed: true, state: await deps.plan(known.run_id, context.traceparent) };
       }
       const { active, mine } = await request(orgId, body, 'trigger', context, runId);
       if (!mine) assertSameKind(active, body);
-      return { runId: active.run_id, resumed: !mine, state: await deps.plan(active.run_id) };
+      return { runId: active.run_id, resumed: !mine, state: await deps.plan(active.run_id, context.traceparent) };
     },
     /** POST /api/runs/start: the approval flow; the run waits for approvals whatever the write mode. */
     async start(orgId: string, body: RunRequest, context: CommandContext) {
@@ -113,7 +113,7 @@ export function createRunCommands(deps: RunCommandDeps) {
       if (known) throw activeConflict(known);
       const { active, mine } = await request(orgId, body, 'approval', context);
       if (!mine) throw activeConflict(active);
-      return { runId: active.run_id, state: await deps.plan(active.run_id) };
+      return { runId: active.run_id, state: await deps.plan(active.run_id, context.traceparent) };
     },
     confirm: (orgId: string, runId: string, context: CommandContext) =>
       run(orgId, runId, { type: 'ConfirmRun', by: context.user_id, now: deps.now() }, context),

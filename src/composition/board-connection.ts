@@ -19,9 +19,10 @@ const NO_BOARD = 'No board integration is configured: save one with POST /api/se
 /** The organization's board integration: saved settings, secrets decrypted, and a provider for them. */
 export interface OrgBoards {
   integration: IntegrationCommands;
-  providerFor: (connection: BoardConnection) => BoardProvider;
+  /** `trace`: with tracing on, the traceparent its calls' spans are children of. */
+  providerFor: (connection: BoardConnection, trace?: string) => BoardProvider;
   providers: BoardProviders;
-  connectedBoard: (orgId: string) => Promise<ConnectedBoard>;
+  connectedBoard: (orgId: string, trace?: string) => Promise<ConnectedBoard>;
   /** Notification channel settings; webhook URLs share the secret store with the board tokens. */
   notifications: NotificationCommands;
 }
@@ -37,20 +38,20 @@ export async function createOrgBoards(infra: Infrastructure, now: () => Date): P
     checkUrl: (url) => void assertProviderUrlAllowed(url, config.allowPrivateProviderUrls),
     cache: new StateCache(),
   });
-  const providerFor = (connection: BoardConnection) => {
+  const providerFor = (connection: BoardConnection, trace?: string) => {
     const provider = createBoardProvider(connection, { allowPrivateUrls: config.allowPrivateProviderUrls, ...(infra.orgUrlFetch ? { fetch: infra.orgUrlFetch } : {}) });
-    // A client span per board call when tracing is on (docs/observability.md).
-    return infra.tracing.enabled ? withBoardTracing(provider) : provider;
+    // A client span per board call when tracing is on (docs/observability.md), the child of `trace`.
+    return infra.tracing.enabled ? withBoardTracing(provider, trace) : provider;
   };
   /**
    * The saved connection and its provider. A secret that no longer decrypts (SECRETS_KEY changed) or a
    * saved URL the policy no longer allows is a setup problem the user can fix by saving again: it
    * becomes `unusable`'s message (safe: neither carries a credential), never a 500 or a retry loop.
    */
-  async function connect(orgId: string, unusable: (message: string) => Error) {
+  async function connect(orgId: string, unusable: (message: string) => Error, trace: string | undefined) {
     try {
       const saved = await integration.loadBoardConnection(orgId);
-      return saved && { saved, provider: providerFor(saved.connection) };
+      return saved && { saved, provider: providerFor(saved.connection, trace) };
     } catch (err) {
       if (err instanceof SecretDecryptionError || err instanceof ProviderUrlError) {
         throw unusable(`The saved board integration cannot be used (${err.message}): save it again with POST /api/settings/integration`);
@@ -70,8 +71,8 @@ export async function createOrgBoards(infra: Infrastructure, now: () => Date): P
     notifications,
     providerFor,
     providers: {
-      async forOrg(orgId, boardType) {
-        const connected = await connect(orgId, (message) => new BoardNotConfiguredError(message));
+      async forOrg(orgId, boardType, trace) {
+        const connected = await connect(orgId, (message) => new BoardNotConfiguredError(message), trace);
         if (!connected) throw new BoardNotConfiguredError(NO_BOARD);
         if (connected.saved.connection.board_type !== boardType) {
           throw new BoardNotConfiguredError(`The connected board is ${connected.saved.connection.board_type}, not ${boardType}`);
@@ -79,8 +80,8 @@ export async function createOrgBoards(infra: Infrastructure, now: () => Date): P
         return connected.provider;
       },
     },
-    async connectedBoard(orgId) {
-      const connected = await connect(orgId, (message) => new DomainError('invalid', message));
+    async connectedBoard(orgId, trace) {
+      const connected = await connect(orgId, (message) => new DomainError('invalid', message), trace);
       if (!connected) throw new DomainError('invalid', NO_BOARD);
       return { provider: connected.provider, board_type: connected.saved.connection.board_type, project_keys: connected.saved.project_keys };
     },

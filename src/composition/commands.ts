@@ -38,7 +38,7 @@ export function wireRunCommands(deps: {
     now: deps.now,
     loadOrg: orgCommands.load,
     findActiveRun: (orgId, boardType, projectKey) => findActiveRun(deps.knex, orgId, boardType, projectKey),
-    plan: (runId) => deps.runProcessor.planIfNeeded(runId),
+    plan: (runId, trace) => deps.runProcessor.planIfNeeded(runId, trace),
     cache: new StateCache(),
   });
 }

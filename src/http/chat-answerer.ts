@@ -27,7 +27,7 @@ import type { ConnectedBoard } from './routes/run-route-deps.js';
 export interface ChatAnswererDeps {
   knex: Knex;
   /** The organization's connected board; throws a DomainError when none is configured. */
-  connectedBoard(orgId: string): Promise<ConnectedBoard>;
+  connectedBoard(orgId: string, trace?: string): Promise<ConnectedBoard>;
   /** Undefined when no language model is configured. */
   assistant?: ChatAssistant | undefined;
   retriever?: ChatHistoryRetriever | undefined;
@@ -47,9 +47,10 @@ const CONTEXT_ITEMS = 15;
 
 export function createChatAnswerer(deps: ChatAnswererDeps) {
   /** The board, or the text explaining why there is none (a setup matter, not a failure). */
-  async function board(orgId: string): Promise<ConnectedBoard | string> {
+  // `trace`: the request's traceparent (tracing on), the parent of the board calls.
+  async function board(orgId: string, trace: string | undefined): Promise<ConnectedBoard | string> {
     try {
-      return await deps.connectedBoard(orgId);
+      return await deps.connectedBoard(orgId, trace);
     } catch (err) {
       if (err instanceof DomainError) return err.message;
       throw err;
@@ -61,8 +62,9 @@ export function createChatAnswerer(deps: ChatAnswererDeps) {
     command: 'next' | 'blocked',
     projectKey: string | null,
     limit: number,
+    trace: string | undefined,
   ): Promise<{ project: string; items: BoardItem[] } | { text: string }> {
-    const connected = await board(orgId);
+    const connected = await board(orgId, trace);
     if (typeof connected === 'string') return { text: connected };
     const project = projectKey ?? connected.project_keys[0];
     if (!project) return { text: noProjectAnswer(command) };
@@ -75,11 +77,11 @@ export function createChatAnswerer(deps: ChatAnswererDeps) {
     return flags.some((f) => f.name === 'chat_assistant' && f.enabled);
   }
 
-  async function context(orgId: string, question: string) {
+  async function context(orgId: string, question: string, trace: string | undefined) {
     const runs = (await listRuns(deps.knex, orgId, { limit: CONTEXT_RUNS })).map((r) => describeRun(r).replace(/^• /, ''));
     // Active items help answer "who works on…" questions; without a board the runs still do.
     let items: BoardItem[] = [];
-    const connected = await board(orgId);
+    const connected = await board(orgId, trace);
     if (typeof connected !== 'string' && connected.project_keys[0]) {
       items = await connected.provider.listActiveItems(connected.project_keys[0], { limit: CONTEXT_ITEMS });
     }
@@ -93,7 +95,7 @@ export function createChatAnswerer(deps: ChatAnswererDeps) {
   }
 
   return {
-    async answer(orgId: string, request: ParsedChatRequest): Promise<ChatAnswer> {
+    async answer(orgId: string, request: ParsedChatRequest, trace?: string): Promise<ChatAnswer> {
       switch (request.command) {
         case 'help':
           return { text: CHAT_HELP, answeredBy: 'commands' };
@@ -104,16 +106,16 @@ export function createChatAnswerer(deps: ChatAnswererDeps) {
           return { text: statusAnswer(runs, pending, request.projectKey), answeredBy: 'commands' };
         }
         case 'next': {
-          const read = await boardItems(orgId, 'next', request.projectKey, 1);
+          const read = await boardItems(orgId, 'next', request.projectKey, 1, trace);
           return { text: 'items' in read ? nextAnswer(read.items[0], read.project) : read.text, answeredBy: 'commands' };
         }
         case 'blocked': {
-          const read = await boardItems(orgId, 'blocked', request.projectKey, BLOCKED_SCAN_LIMIT);
+          const read = await boardItems(orgId, 'blocked', request.projectKey, BLOCKED_SCAN_LIMIT, trace);
           return { text: 'items' in read ? blockedAnswer(read.items, read.project) : read.text, answeredBy: 'commands' };
         }
         case 'question': {
           if (!deps.assistant || !(await assistantEnabled(orgId))) return { text: CHAT_NO_ASSISTANT, answeredBy: 'fallback' };
-          const outcome = await deps.assistant.answer(request.text, await context(orgId, request.text));
+          const outcome = await deps.assistant.answer(request.text, await context(orgId, request.text, trace));
           if (outcome.ok) return { text: outcome.text, answeredBy: 'assistant' };
           deps.onAssistantFailure?.(outcome.reason);
           return { text: CHAT_ASSISTANT_UNAVAILABLE, answeredBy: 'fallback' };

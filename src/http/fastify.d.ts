@@ -32,5 +32,7 @@ declare module 'fastify' {
     access: Access;
     /** The client address's failed-authentication budget; set by the rate-limit plugin when a token is sent. */
     authFailureBudget: AuthFailureBudget | null;
+    /** The W3C traceparent of the request's span, with tracing on (plugins/tracing.ts): the parent of what the request causes. */
+    traceparent?: string | undefined;
   }
 }

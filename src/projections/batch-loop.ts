@@ -100,8 +100,7 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
     const apply = () => (options.poison ? applyBatchOrPark(ctx, options.poison, from, to, events) : applyBatchFast(ctx, from, to, events));
     // A span per batch of events, continuing the trace of the request that appended them (docs/observability.md).
     if (events.length === 0) await apply();
-    // A leaf: a batch's statements start no span.
-    else await inEventsSpan(`projection ${projection.name}`, events, { leaf: true, attributes: { 'sprintguard.projection': projection.name, 'sprintguard.event.count': events.length } }, apply);
+    else await inEventsSpan(`projection ${projection.name}`, events, { attributes: { 'sprintguard.projection': projection.name, 'sprintguard.event.count': events.length } }, apply);
     current = to;
     batch = [];
     batchEnd = null;

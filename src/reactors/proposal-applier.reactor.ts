@@ -32,11 +32,18 @@ const SYSTEM: CommandContext = { user_id: 'system', correlation_id: 'proposal-ap
 export function createProposalApplier(deps: ProposalApplierDeps) {
   const lookupLimit = deps.lookupLimit ?? 1_000;
   const load = async (id: string) => (await loadStream(deps.store, proposalStreamId(id), proposalDecider)).state;
-  const command = (id: string, orgId: string, cmd: ProposalCommand) =>
-    handleCommand({ store: deps.store, streamId: proposalStreamId(id), decider: proposalDecider, command: cmd, context: { ...SYSTEM, org_id: orgId, correlation_id: id } });
+  // `trace`: the reactor step's traceparent (tracing on), the parent of these appends and board calls.
+  const command = (id: string, orgId: string, cmd: ProposalCommand, trace: string | undefined) =>
+    handleCommand({
+      store: deps.store,
+      streamId: proposalStreamId(id),
+      decider: proposalDecider,
+      command: cmd,
+      context: { ...SYSTEM, org_id: orgId, correlation_id: id, ...(trace ? { traceparent: trace } : {}) },
+    });
 
-  const fail = (id: string, orgId: string, message: string) =>
-    command(id, orgId, { type: 'RecordApplyOutcome', outcome: 'failed', message, now: deps.now() });
+  const fail = (id: string, orgId: string, message: string, trace: string | undefined) =>
+    command(id, orgId, { type: 'RecordApplyOutcome', outcome: 'failed', message, now: deps.now() }, trace);
 
   /** After a crash: the item created for this proposal, if it is on the board. */
   async function findCreated(provider: BoardProvider, state: ProposalState): Promise<{ key: string; id: string; url?: string } | undefined> {
@@ -47,14 +54,14 @@ export function createProposalApplier(deps: ProposalApplierDeps) {
     return found ? { key: found.key, id: found.id, ...(found.url ? { url: found.url } : {}) } : undefined;
   }
 
-  async function apply(id: string, state: ProposalState, interrupted: boolean): Promise<void> {
+  async function apply(id: string, state: ProposalState, interrupted: boolean, trace: string | undefined): Promise<void> {
     const p = state.proposal!;
     let provider: BoardProvider;
     try {
-      provider = await deps.boards.forOrg(p.org_id, p.board_type);
+      provider = await deps.boards.forOrg(p.org_id, p.board_type, trace);
     } catch (err) {
       if (err instanceof BoardNotConfiguredError) {
-        await fail(id, p.org_id, err.message);
+        await fail(id, p.org_id, err.message, trace);
         return;
       }
       throw err;
@@ -63,7 +70,7 @@ export function createProposalApplier(deps: ProposalApplierDeps) {
       // A failed lookup throws: the reactor retries later rather than risk a second item.
       const found = await findCreated(provider, state);
       if (found) {
-        await command(id, p.org_id, { type: 'RecordApplyOutcome', outcome: 'applied', providerKey: found.key, providerId: found.id, ...(found.url ? { url: found.url } : {}), reconciled: true, now: deps.now() });
+        await command(id, p.org_id, { type: 'RecordApplyOutcome', outcome: 'applied', providerKey: found.key, providerId: found.id, ...(found.url ? { url: found.url } : {}), reconciled: true, now: deps.now() }, trace);
         return;
       }
     }
@@ -82,10 +89,10 @@ export function createProposalApplier(deps: ProposalApplierDeps) {
       // A failed lookup throws, and the reactor comes back to this "applying" proposal later.
       const found = err.details.maybeApplied ? await findCreated(provider, state) : undefined;
       if (found) {
-        await command(id, p.org_id, { type: 'RecordApplyOutcome', outcome: 'applied', providerKey: found.key, providerId: found.id, ...(found.url ? { url: found.url } : {}), reconciled: true, now: deps.now() });
+        await command(id, p.org_id, { type: 'RecordApplyOutcome', outcome: 'applied', providerKey: found.key, providerId: found.id, ...(found.url ? { url: found.url } : {}), reconciled: true, now: deps.now() }, trace);
         return;
       }
-      await fail(id, p.org_id, `Creating the item failed: ${err.message}`);
+      await fail(id, p.org_id, `Creating the item failed: ${err.message}`, trace);
       return;
     }
     await command(id, p.org_id, {
@@ -96,22 +103,22 @@ export function createProposalApplier(deps: ProposalApplierDeps) {
       ...(created.url ? { url: created.url } : {}),
       reconciled: false,
       now: deps.now(),
-    });
+    }, trace);
   }
 
   return {
     load,
     /** Applies the proposal when it is accepted, or resumes an interrupted application. */
-    async reconcile(id: string, signal?: AbortSignal): Promise<void> {
+    async reconcile(id: string, signal?: AbortSignal, trace?: string): Promise<void> {
       if (signal?.aborted) return;
       const state = await load(id);
       if (!state.proposal) return;
       if (state.status === 'accepted') {
-        const intent = await command(id, state.proposal.org_id, { type: 'StartApply', now: deps.now() });
+        const intent = await command(id, state.proposal.org_id, { type: 'StartApply', now: deps.now() }, trace);
         if (intent.events.length === 0) return; // moved on meanwhile; its own event will wake us
-        await apply(id, intent.state, false);
+        await apply(id, intent.state, false, trace);
       } else if (state.status === 'applying') {
-        await apply(id, state, true);
+        await apply(id, state, true, trace);
       }
     },
   };
@@ -126,10 +133,10 @@ export function createProposalApplierReactor(applier: ProposalApplier): Reactor 
   return {
     name: 'proposal_applier',
     filter: { streamPrefixes: [streamCategories.proposal] },
-    async handle(event, signal) {
+    async handle(event, signal, traceparent) {
       if (!WAKING.has(event.type)) return;
       const id = idOfStream('proposal', event.streamName);
-      if (id) await applier.reconcile(id, signal);
+      if (id) await applier.reconcile(id, signal, traceparent);
     },
   };
 }

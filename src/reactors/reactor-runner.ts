@@ -15,7 +15,7 @@
 import { setMaxListeners } from 'node:events';
 import type { EventStore, Position, RecordedEvent } from '../adapters/event-store.js';
 import type { Database } from '../adapters/postgres/database.js';
-import { inEventsSpan, streamCategoryOf } from '../adapters/telemetry/spans.js';
+import { inEventsSpan, streamCategoryOf, traceparentOf } from '../adapters/telemetry/spans.js';
 import { backoffDelay, DEFAULT_BACKOFF, sleep, type BackoffPolicy } from '../lib/retry.js';
 import { advanceCheckpoint, ensureCheckpoint } from '../projections/checkpoints.js';
 import {
@@ -133,7 +133,7 @@ export function createReactorRunner(deps: ReactorRunnerDeps): ReactorRunner {
         try {
           // A span per step, the child of the append that wrote the event (docs/observability.md).
           const attributes = { 'sprintguard.reactor': reactor.name, 'sprintguard.event.type': event.type, 'sprintguard.stream.category': streamCategoryOf(event.streamName), 'sprintguard.attempt': attempt + 1 };
-          await inEventsSpan(`reactor ${reactor.name}`, [event], { attributes }, () => reactor.handle(event, both));
+          await inEventsSpan(`reactor ${reactor.name}`, [event], { attributes }, (span) => reactor.handle(event, both, traceparentOf(span)));
           attempts.forget(event.id);
           return;
         } catch (err) {

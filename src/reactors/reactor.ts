@@ -10,6 +10,8 @@ export interface Reactor {
   /**
    * Throwing means "retry the same event later"; an event that keeps failing for another reason than
    * infrastructure is parked after its attempts (reactor-runner.ts). Events of one stream come in order.
+   * `traceparent`, with tracing on: the step's span, the parent of what the step appends (in its
+   * commands' CommandContext) and of the board calls it makes.
    */
-  handle(event: RecordedEvent, signal: AbortSignal): Promise<void>;
+  handle(event: RecordedEvent, signal: AbortSignal, traceparent?: string): Promise<void>;
 }

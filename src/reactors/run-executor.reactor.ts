@@ -12,10 +12,10 @@ export function createRunExecutorReactor(processor: RunProcessor): Reactor {
     // The store filters by type too, so the many decisions and log lines of a run wake no read here.
     // The names are whole event types; none is the prefix of another run event's type.
     filter: { streamPrefixes: [streamCategories.run], eventTypePrefixes: [...WAKING] },
-    async handle(event, signal) {
+    async handle(event, signal, traceparent) {
       if (!WAKING.has(event.type)) return;
       const runId = idOfStream('run', event.streamName);
-      if (runId) await processor.reconcile(runId, signal);
+      if (runId) await processor.reconcile(runId, signal, traceparent);
     },
   };
 }

@@ -22,7 +22,8 @@ import type { PullRequestInputSource } from './pull-request-inputs.js';
 
 /** Gives the board provider of an organization; throws BoardNotConfiguredError when there is none. */
 export interface BoardProviders {
-  forOrg(orgId: string, boardType: BoardType): Promise<BoardProvider>;
+  /** `trace`: with tracing on, the traceparent its calls' spans are children of. */
+  forOrg(orgId: string, boardType: BoardType, trace?: string): Promise<BoardProvider>;
 }
 
 export class BoardNotConfiguredError extends Error {
@@ -54,10 +55,10 @@ export function createRunProcessor(deps: RunProcessorDeps) {
   // too: both would read the board and one plan would be refused. One plan per run in flight here;
   // the other caller waits for it and then finds the run planned.
   const planning = new Map<string, Promise<void>>();
-  const planOnce = (runId: string, state: RunState): Promise<void> => {
+  const planOnce = (runId: string, state: RunState, trace: string | undefined): Promise<void> => {
     let flight = planning.get(runId);
     if (!flight) {
-      flight = plan(runId, state).finally(() => planning.delete(runId));
+      flight = plan(runId, state, trace).finally(() => planning.delete(runId));
       planning.set(runId, flight);
     }
     return flight;
@@ -65,12 +66,21 @@ export function createRunProcessor(deps: RunProcessorDeps) {
   const run = (runId: string, command: RunCommand, context: CommandContext = SYSTEM) =>
     handleCommand({ store: deps.store, streamId: runStreamId(runId), decider: runDecider, command, context: { ...context, org_id: context.org_id } });
 
-  async function plan(runId: string, state: RunState): Promise<void> {
+  // `trace`: the traceparent of the span doing the work (a request's, a reactor step's), with tracing
+  // on: the parent of the board calls and of the appends (in the commands' context).
+  const contextFor = (orgId: string, runId: string, trace: string | undefined): CommandContext => ({
+    ...SYSTEM,
+    org_id: orgId,
+    correlation_id: runId,
+    ...(trace ? { traceparent: trace } : {}),
+  });
+
+  async function plan(runId: string, state: RunState, trace: string | undefined): Promise<void> {
     const request = state.request!;
-    const context = { ...SYSTEM, org_id: request.org_id, correlation_id: runId };
+    const context = contextFor(request.org_id, runId, trace);
     let provider: BoardProvider;
     try {
-      provider = await deps.boards.forOrg(request.org_id, request.board_type);
+      provider = await deps.boards.forOrg(request.org_id, request.board_type, trace);
     } catch (err) {
       if (err instanceof BoardNotConfiguredError) {
         await run(runId, { type: 'FailRun', error: err.message, now: deps.now() }, context);
@@ -147,12 +157,12 @@ export function createRunProcessor(deps: RunProcessorDeps) {
     }
   }
 
-  async function executeNext(runId: string, state: RunState): Promise<boolean> {
+  async function executeNext(runId: string, state: RunState, trace: string | undefined): Promise<boolean> {
     const request = state.request!;
     const action = state.actions.find((a) => a.status === 'executing') ?? state.actions.find((a) => a.status === 'approved');
     if (!action) return false;
-    const context = { ...SYSTEM, org_id: request.org_id, correlation_id: runId };
-    const provider = await deps.boards.forOrg(request.org_id, request.board_type);
+    const context = contextFor(request.org_id, runId, trace);
+    const provider = await deps.boards.forOrg(request.org_id, request.board_type, trace);
     const now = deps.now;
     let reconciled = false;
     if (action.status === 'approved') {
@@ -191,25 +201,25 @@ export function createRunProcessor(deps: RunProcessorDeps) {
   return {
     load,
     /** Plans the run when it is still planning (used by the trigger route and the reactor). */
-    async planIfNeeded(runId: string): Promise<RunState> {
+    async planIfNeeded(runId: string, trace?: string): Promise<RunState> {
       const state = await load(runId);
       if (state.status === 'planning') {
-        await planOnce(runId, state);
+        await planOnce(runId, state, trace);
         return load(runId);
       }
       return state;
     },
     /** Does every step the run can take now: plan, then execute approved actions one by one. */
-    async reconcile(runId: string, signal?: AbortSignal): Promise<void> {
+    async reconcile(runId: string, signal?: AbortSignal, trace?: string): Promise<void> {
       for (;;) {
         if (signal?.aborted) return;
         const state = await load(runId);
-        if (state.status === 'planning') await planOnce(runId, state);
+        if (state.status === 'planning') await planOnce(runId, state, trace);
         else if (state.status === 'executing') {
-          if (!(await executeNext(runId, state))) return;
+          if (!(await executeNext(runId, state, trace))) return;
         } else if (state.status === 'cancelled' && state.actions.some((a) => a.status === 'executing')) {
           // Started before the cancel: its outcome is found (or it is marked not performed).
-          if (!(await executeNext(runId, state))) return;
+          if (!(await executeNext(runId, state, trace))) return;
         } else return;
       }
     },

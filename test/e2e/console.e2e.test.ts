@@ -157,6 +157,28 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
     expect((await h.call<{ action_cap: number }>('GET', '/api/org/settings')).body.action_cap).toBe(30);
   });
 
+  it('shows a flag as saved at once, even while the list is slow to refresh', async () => {
+    await open('/settings');
+    const flags = page.getByRole('region', { name: 'Feature flags' });
+    const box = flags.getByRole('checkbox', { name: 'meeting_ingest' });
+    const before = await box.isChecked();
+    const slowList = async (route: Route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 5_000));
+      await route.fallback();
+    };
+    await page.route('**/api/feature-flags', slowList);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/feature-flags/meeting_ingest') && r.request().method() === 'PUT');
+    await box.click();
+    expect((await saved).status()).toBe(200);
+    // Showing the new state well before the list is read again (5 s): clicking it again then turns
+    // the flag back, rather than sending the same state a second time.
+    await expect.poll(() => box.isChecked(), { timeout: 2_000 }).toBe(!before);
+    await poll(() => box.isEnabled()).toBe(true);
+    await box.click();
+    await poll(async () => (await h.call<{ name: string; enabled: boolean }[]>('GET', '/api/feature-flags')).body.find((f) => f.name === 'meeting_ingest')?.enabled).toBe(before);
+    await page.unroute('**/api/feature-flags', slowList);
+  });
+
   it('manages members: delegates a permission, keeps it through a role change, revokes', async () => {
     await open('/settings');
     const members = page.getByRole('region', { name: 'Members and roles' });

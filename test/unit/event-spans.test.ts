@@ -15,26 +15,34 @@ afterEach(async () => {
   tracing = undefined;
 });
 
-/** Appends "made" inside a request span: the traceparent each would write into its events. */
+/** Appends "made" by a request span: the traceparent each would write into its events. */
 async function appendedIn(request: string): Promise<{ traceparent: string; traceId: string; spanId: string }> {
-  return inSpan(request, {}, () =>
-    inSpan('append run', {}, async (span) => ({ traceparent: traceparentOf(span)!, traceId: span.spanContext().traceId, spanId: span.spanContext().spanId })),
+  return inSpan(request, {}, (requestSpan) =>
+    inSpan('append run', { parent: traceparentOf(requestSpan) }, async (span) => ({
+      traceparent: traceparentOf(span)!,
+      traceId: span.spanContext().traceId,
+      spanId: span.spanContext().spanId,
+    })),
   );
 }
 
 describe('event spans', () => {
-  it('a leaf span is the child of the active one without becoming active itself; its traceparent is its own', async () => {
+  it('a span is the child of the parent it is given, never of an "active" one; its traceparent is its own', async () => {
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
-    const seen = await inSpan('POST request', {}, async (request) =>
-      inSpan('append run', { leaf: true }, async (append) => ({
+    const seen = await inSpan('POST request', {}, async (request) => {
+      const orphan = await inSpan('no parent given', {}, async (span) => span.spanContext());
+      return inSpan('append run', { parent: traceparentOf(request) }, async (append) => ({
         request: request.spanContext(),
         append: append.spanContext(),
-        activeInside: trace.getActiveSpan()?.spanContext().spanId,
+        orphan,
+        activeInside: trace.getActiveSpan(),
         traceparent: traceparentOf(append),
-      })),
-    );
-    expect(seen.activeInside).toBe(seen.request.spanId);
+      }));
+    });
+    // No context manager: nothing is ever active, and a span without a parent starts a trace.
+    expect(seen.activeInside).toBeUndefined();
+    expect(seen.orphan.traceId).not.toBe(seen.request.traceId);
     expect(seen.traceparent).toBe(`00-${seen.request.traceId}-${seen.append.spanId}-01`);
     const [append] = exporter.getFinishedSpans().filter((s) => s.name === 'append run');
     expect(append!.parentSpanContext?.spanId).toBe(seen.request.spanId);
@@ -58,7 +66,7 @@ describe('event spans', () => {
     const b = await appendedIn('POST b');
     expect(a.traceparent).toBe(`00-${a.traceId}-${a.spanId}-01`);
 
-    await inEventsSpan('reactor run_executor', [{ metadata: { traceparent: a.traceparent } }], {}, () => inSpan('board comment', {}, async () => undefined));
+    await inEventsSpan('reactor run_executor', [{ metadata: { traceparent: a.traceparent } }], {}, (step) => inSpan('board comment', { parent: traceparentOf(step) }, async () => undefined));
     await inEventsSpan('projection runs', [{ metadata: { traceparent: a.traceparent } }, { metadata: { traceparent: a.traceparent } }, { metadata: {} }], {}, async () => undefined);
     await inEventsSpan('projection audit_events', [{ metadata: { traceparent: a.traceparent } }, { metadata: { traceparent: b.traceparent } }, { metadata: null }], {}, async () => undefined);
     await inEventsSpan('projection members', [{ metadata: { traceparent: 'not a traceparent' } }], {}, async () => undefined);

@@ -2,16 +2,18 @@
 // The hooks in the HTTP layer, the event store, the projector, the reactors and the board adapters
 // call these helpers; none of them sees the SDK (./tracing.ts installs it).
 //
-// Off (no OTLP endpoint), every helper runs its function directly: no span object, no context switch,
-// no metadata read. That is checked on a process-wide flag because the OpenTelemetry API is itself
-// process-wide (one global tracer provider and context manager), which ./tracing.ts sets with it.
+// Off (no OTLP endpoint), every helper runs its function directly: no span object, no metadata read.
+// That is checked on a process-wide flag because the OpenTelemetry API is itself process-wide (one
+// global tracer provider), which ./tracing.ts sets with it.
 //
-// The trace crosses the event log through the events' metadata: an append writes the W3C
-// `traceparent` of its span into each event, and a projection batch or a reactor step that handles
-// the event continues that trace. Written and read with the global propagator, which ./tracing.ts
-// sets to W3C trace context (only this file's callers use it, and only while tracing is on).
+// A span's parent is always given explicitly, as a W3C `traceparent` (TraceParent) or a context:
+// no span is ever "active". The request's span reaches its appends and board calls in the command's
+// context (CommandContext.traceparent), a reactor step's in what the runner hands the reactor, and
+// the trace crosses the event log in the events' metadata: an append writes the `traceparent` of its
+// span into each event, and a projection batch or a reactor step that handles the event continues
+// that trace. No context manager is installed: on Node 20 one turns on async-context propagation for
+// every promise of the process, which cost more than the spans themselves (docs/observability.md).
 import {
-  context,
   INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   propagation,
@@ -34,6 +36,9 @@ export type { Span };
 /** The metadata key that carries the W3C trace context of the append that wrote the event. */
 export const TRACEPARENT_KEY = 'traceparent';
 
+/** A W3C `traceparent` (`00-<trace id>-<span id>-<flags>`): a span's context, carried explicitly. */
+export type TraceParent = string;
+
 const TRACER_NAME = 'sprintguard';
 /** Links per batch span, at most: a rebuild's batch of thousands of events must not carry thousands. */
 const MAX_LINKS = 32;
@@ -55,15 +60,9 @@ export function setTracingActive(on: boolean): void {
 export interface SpanSettings {
   kind?: SpanKind;
   attributes?: Attributes;
-  /** The parent; default the active context. ROOT_CONTEXT starts a trace of its own. */
-  parent?: Context;
+  /** The parent: a span's traceparent or an extracted context. None (or an invalid one): a trace of its own. */
+  parent?: Context | TraceParent | undefined;
   links?: Link[];
-  /**
-   * The work starts no span of its own (an append, a projection batch): the span is then not made
-   * the active one. Entering a context costs every promise created inside it on Node 20 (the context
-   * manager's async hooks), a cost a span with no child has no use for.
-   */
-  leaf?: boolean;
 }
 
 const spanOptions = (settings: SpanSettings): SpanOptions => ({
@@ -72,19 +71,17 @@ const spanOptions = (settings: SpanSettings): SpanOptions => ({
   ...(settings.links ? { links: settings.links } : {}),
 });
 
+const parentContext = (parent: SpanSettings['parent']): Context =>
+  parent === undefined ? ROOT_CONTEXT : typeof parent === 'string' ? (contextOfTraceparent(parent) ?? ROOT_CONTEXT) : parent;
+
 /**
- * Runs `fn` inside a new active span, ended when `fn` settles. A failure marks the span with ERROR
- * and the error's class only: messages may quote data, and a span never holds a secret.
+ * Runs `fn` in a new span, ended when `fn` settles; `fn` gets the span (traceparentOf(span) is the
+ * parent to hand to the work it causes). A failure marks the span with ERROR and the error's class
+ * only: messages may quote data, and a span never holds a secret.
  */
 export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span: Span) => Promise<T>): Promise<T> {
   if (!active || !tracer) return fn(notRecording);
-  const parent = settings.parent ?? context.active();
-  if (settings.leaf) return settle(tracer.startSpan(name, spanOptions(settings), parent), fn);
-  return tracer.startActiveSpan(name, spanOptions(settings), parent, (span) => settle(span, fn));
-}
-
-/** Runs `fn` and ends `span` when it settles, marked failed if it throws. */
-async function settle<T>(span: Span, fn: (span: Span) => Promise<T>): Promise<T> {
+  const span = tracer.startSpan(name, spanOptions(settings), parentContext(settings.parent));
   try {
     return await fn(span);
   } catch (err) {
@@ -95,20 +92,10 @@ async function settle<T>(span: Span, fn: (span: Span) => Promise<T>): Promise<T>
   }
 }
 
-/**
- * Starts a span that the caller ends (an HTTP request's, which starts and ends in different hooks);
- * undefined when tracing is off. `context` is the parent with the span set: run the work in it.
- */
-export function startSpan(name: string, settings: SpanSettings): { span: Span; context: Context } | undefined {
+/** Starts a span that the caller ends (an HTTP request's, which starts and ends in different hooks); undefined when tracing is off. */
+export function startSpan(name: string, settings: SpanSettings): Span | undefined {
   if (!active || !tracer) return undefined;
-  const parent = settings.parent ?? context.active();
-  const span = tracer.startSpan(name, spanOptions(settings), parent);
-  return { span, context: trace.setSpan(parent, span) };
-}
-
-/** Runs `fn` with `ctx` as the active context (what it starts, awaits and appends belongs to the span). */
-export function withContext<T>(ctx: Context, fn: () => T): T {
-  return context.with(ctx, fn);
+  return tracer.startSpan(name, spanOptions(settings), parentContext(settings.parent));
 }
 
 /** ERROR status and `error.type`: the error's class, or the given type (a status code); nothing of a message. */
@@ -118,8 +105,8 @@ export function markFailed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
-/** The W3C traceparent of `span` (active or not), or undefined when tracing is off. */
-export function traceparentOf(span: Span): string | undefined {
+/** The W3C traceparent of `span`, or undefined when tracing is off. */
+export function traceparentOf(span: Span): TraceParent | undefined {
   if (!active) return undefined;
   const spanContext = span.spanContext();
   if (!isSpanContextValid(spanContext)) return undefined;
@@ -129,12 +116,20 @@ export function traceparentOf(span: Span): string | undefined {
   return `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`;
 }
 
-/** The trace context an event's metadata carries, or undefined. */
-export function contextOfEvent(metadata: Readonly<Record<string, unknown>> | undefined | null): Context | undefined {
-  const traceparent = metadata?.[TRACEPARENT_KEY];
-  if (typeof traceparent !== 'string') return undefined;
-  if (!active) return undefined;
-  return validContext(propagation.extract(ROOT_CONTEXT, { traceparent }));
+/** The version-00 traceparent the service writes (traceparentOf), and reads back from events. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * The trace context a traceparent names, or undefined (tracing off, absent, malformed or all-zero
+ * ids). Parsed here rather than through the propagator: every event a projection batch or a reactor
+ * step handles has one, and the propagator's path cost more per event than the span it parents.
+ */
+export function contextOfTraceparent(traceparent: unknown): Context | undefined {
+  if (typeof traceparent !== 'string' || !active) return undefined;
+  const parsed = TRACEPARENT.exec(traceparent);
+  if (!parsed) return undefined;
+  const spanContext = { traceId: parsed[1]!, spanId: parsed[2]!, traceFlags: parseInt(parsed[3]!, 16), isRemote: true };
+  return isSpanContextValid(spanContext) ? trace.setSpanContext(ROOT_CONTEXT, spanContext) : undefined;
 }
 
 /** The trace context of an incoming request's `traceparent` header, or undefined. */
@@ -161,16 +156,19 @@ export async function inEventsSpan<T>(
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   if (!active) return fn(notRecording);
+  // Each distinct traceparent once (a command's events share one), in the order of the events.
   const contexts: Context[] = [];
   const seen = new Set<string>();
+  const traces = new Set<string>();
   for (const event of events) {
-    const ctx = contextOfEvent(event.metadata);
-    const spanContext = ctx && trace.getSpanContext(ctx);
-    if (!ctx || !spanContext || seen.has(spanContext.spanId)) continue;
-    seen.add(spanContext.spanId);
+    const traceparent = event.metadata?.[TRACEPARENT_KEY];
+    if (typeof traceparent !== 'string' || seen.has(traceparent)) continue;
+    seen.add(traceparent);
+    const ctx = contextOfTraceparent(traceparent);
+    if (!ctx) continue;
     contexts.push(ctx);
+    traces.add(trace.getSpanContext(ctx)!.traceId);
   }
-  const traces = new Set(contexts.map((c) => trace.getSpanContext(c)!.traceId));
   const parent = traces.size === 1 ? contexts[0]! : ROOT_CONTEXT;
   const links: Link[] = contexts.slice(0, MAX_LINKS).map((c) => ({ context: trace.getSpanContext(c)! }));
   return inSpan(name, { kind: SpanKind.CONSUMER, ...settings, parent, ...(events.length > 1 && links.length > 0 ? { links } : {}) }, fn);

@@ -1,6 +1,6 @@
 // A decorator of the board-provider port: one client span per call to the board (docs/observability.md,
-// "Traces"), the child of whatever runs it (the run executor's reactor step, a request that plans a
-// run, the proposal applier). Spans carry the board kind, the operation and the outcome's HTTP
+// "Traces"), the child of the span that asked for the provider (`parent`: the run executor's reactor
+// step, a request that plans a run, the proposal applier's step); a provider is made per use. Spans carry the board kind, the operation and the outcome's HTTP
 // status; never an item's content, a comment, a URL or a credential. Applied by the composition only
 // when tracing is on.
 import { BoardProviderError, type BoardProvider } from '../boards/board-provider.js';
@@ -8,11 +8,11 @@ import { inSpan, SpanKind } from './spans.js';
 
 type Operation = Exclude<keyof BoardProvider, 'kind'>;
 
-export function withBoardTracing(provider: BoardProvider): BoardProvider {
+export function withBoardTracing(provider: BoardProvider, parent?: string): BoardProvider {
   const traced =
     <A extends unknown[], R>(operation: Operation, call: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> =>
-      inSpan(`board ${operation}`, { kind: SpanKind.CLIENT, attributes: { 'sprintguard.board.kind': provider.kind, 'sprintguard.board.operation': operation } }, async (span) => {
+      inSpan(`board ${operation}`, { kind: SpanKind.CLIENT, parent, attributes: { 'sprintguard.board.kind': provider.kind, 'sprintguard.board.operation': operation } }, async (span) => {
         try {
           return await call(...args);
         } catch (err) {

@@ -1,11 +1,12 @@
 // A decorator of the event-store port that records one span per append and writes the span's W3C
 // `traceparent` into each appended event's metadata (docs/observability.md, "Traces"), so the
 // projection batches and reactor steps that handle the events continue the trace of the request
-// that caused them. The field is added before the store seals the events: it is part of the hashed
+// that caused them. The append's parent is the traceparent the events arrive with: the command's
+// (CommandContext.traceparent, a request's or a reactor step's span), which the append's replaces. The field is added before the store seals the events: it is part of the hashed
 // metadata like any other (src/adapters/audit-chain.ts). Applied by the composition only when
 // tracing is on; reads and subscriptions pass through untouched.
 import { decorateAppend, type EventStore, type EventToAppend } from '../event-store.js';
-import { inSpan, SpanKind, streamCategoryOf, traceparentOf } from './spans.js';
+import { inSpan, SpanKind, streamCategoryOf, traceparentOf, TRACEPARENT_KEY } from './spans.js';
 
 export function withAppendTracing(store: EventStore): EventStore {
   return decorateAppend(store, (stream, events, options) => {
@@ -16,8 +17,8 @@ export function withAppendTracing(store: EventStore): EventStore {
       'sprintguard.event.types': events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))],
       'db.system.name': store.kind === 'postgres' ? 'postgresql' : 'eventstoredb',
     };
-    // A leaf: the store starts no span, and the events carry this span's context explicitly.
-    return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes, leaf: true }, async (span) => {
+    const parent = events[0]?.metadata?.[TRACEPARENT_KEY];
+    return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes, parent: typeof parent === 'string' ? parent : undefined }, async (span) => {
       const traceparent = traceparentOf(span);
       // `traceparent` is TRACEPARENT_KEY, spelled as a literal key: V8 copies such an object faster.
       const traced: EventToAppend[] = traceparent ? events.map((e) => (e.metadata ? { ...e, metadata: { ...e.metadata, traceparent } } : e)) : events;

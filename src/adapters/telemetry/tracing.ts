@@ -1,11 +1,11 @@
 // OpenTelemetry tracing (docs/observability.md, "Traces"): on only when an OTLP endpoint is
-// configured. The only file that imports the SDK: it installs a tracer provider, the
-// AsyncLocalStorage context manager and the W3C propagator as the process's globals, and removes
-// them on shutdown, after the last spans are exported. The SDK line is the 2.x one (with the 0.2xx
-// exporters), which runs on Node 20; the next majors need Node 22. The SDK is loaded only when
+// configured. The only file that imports the SDK: it installs a tracer provider and the W3C
+// propagator as the process's globals, and removes them on shutdown, after the last spans are
+// exported. No context manager: parents are passed explicitly (./spans.ts says why). The SDK line
+// is the 2.x one (with the 0.2xx exporters), which runs on Node 20; the next majors need Node 22. The SDK is loaded only when
 // tracing is on: its modules take a few hundred milliseconds to load, which every process start and
 // every CLI command would pay for nothing.
-import { context, diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
+import { diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { setTracingActive, tracingActive } from './spans.js';
 
@@ -35,9 +35,8 @@ export function tracesUrl(endpoint: string): string {
 
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
   if (!options.endpoint) return off;
-  const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk, { ATTR_SERVICE_NAME }] =
+  const [{ W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk, { ATTR_SERVICE_NAME }] =
     await Promise.all([
-      import('@opentelemetry/context-async-hooks'),
       import('@opentelemetry/core'),
       import('@opentelemetry/exporter-trace-otlp-http'),
       import('@opentelemetry/resources'),
@@ -71,8 +70,6 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors: [processor],
   });
-  const contextManager = new AsyncLocalStorageContextManager().enable();
-  context.setGlobalContextManager(contextManager);
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
   setTracingActive(true);
@@ -90,7 +87,6 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
         } finally {
           trace.disable();
           propagation.disable();
-          context.disable();
           diag.disable();
         }
       })()),

@@ -3,24 +3,21 @@
 // path's values; attributes: method, route, status code, request id. Nothing of the query, the
 // headers or the body. A caller's W3C `traceparent` header makes the span its child.
 //
-// The span's context is entered in onRequest and again in preValidation: the body is read from the
-// socket's own callbacks, outside the request's async context, so what runs after parsing (the
-// handler, its appends and board calls) is put back in it before any route code runs.
+// The span's own traceparent is `request.traceparent`: the commands the request runs carry it in
+// their context (http/request-context.ts), so their appends and board calls are its children.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { contextOfHeaders, markFailed, ROOT_CONTEXT, SpanKind, startSpan, withContext } from '../../adapters/telemetry/spans.js';
-
-type Started = NonNullable<ReturnType<typeof startSpan>>;
+import { contextOfHeaders, markFailed, SpanKind, startSpan, traceparentOf, type Span } from '../../adapters/telemetry/spans.js';
 
 export default fp(
   async function tracingPlugin(app: FastifyInstance) {
-    const spans = new WeakMap<FastifyRequest, Started>();
+    const spans = new WeakMap<FastifyRequest, Span>();
+    app.decorateRequest('traceparent', undefined);
 
     const end = (request: FastifyRequest, statusCode: number | undefined) => {
-      const started = spans.get(request);
-      if (!started) return;
+      const span = spans.get(request);
+      if (!span) return;
       spans.delete(request);
-      const { span } = started;
       if (statusCode === undefined) span.setAttribute('sprintguard.request.aborted', true);
       else {
         span.setAttribute('http.response.status_code', statusCode);
@@ -32,19 +29,16 @@ export default fp(
 
     app.addHook('onRequest', (request, _reply, done) => {
       const route = request.routeOptions.url;
-      const started = startSpan(route ? `${request.method} ${route}` : request.method, {
+      const span = startSpan(route ? `${request.method} ${route}` : request.method, {
         kind: SpanKind.SERVER,
-        parent: contextOfHeaders(request.headers) ?? ROOT_CONTEXT,
+        parent: contextOfHeaders(request.headers),
         attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}), 'sprintguard.request_id': request.id },
       });
-      if (!started) return done();
-      spans.set(request, started);
-      withContext(started.context, done);
-    });
-    app.addHook('preValidation', (request, _reply, done) => {
-      const started = spans.get(request);
-      if (!started) return done();
-      withContext(started.context, done);
+      if (span) {
+        spans.set(request, span);
+        request.traceparent = traceparentOf(span);
+      }
+      done();
     });
     app.addHook('onResponse', (request, reply, done) => {
       end(request, reply.statusCode);

@@ -30,6 +30,7 @@ import { MiddlewareError, PermissionDeniedError } from '../plugins/errors.js';
 import { resolveAccess, type PermissionsPluginOptions } from '../plugins/permissions.js';
 import { CHAT_BODY_LIMIT, ChatAnswerSchema, ChatParamsSchema, ChatRequestBodySchema, type ChatRequestBody } from '../schemas/chat.schemas.js';
 import { DetailErrorSchema, MiddlewareErrorSchema, PermissionErrorSchema } from '../schemas/common.schemas.js';
+import { traceOf } from '../request-context.js';
 
 export interface ChatWebhookRouteDeps {
   /** CHAT_WEBHOOK_SIGNING_SECRET; undefined refuses every signed request (bearer callers still work). */
@@ -148,6 +149,7 @@ export const chatWebhookRoutes: FastifyPluginAsyncTypebox<ChatWebhookRouteDeps> 
       user_id: caller.userId,
       correlation_id: correlation && CORRELATION.test(correlation) ? correlation : request.id,
       request_id: request.id,
+      ...traceOf(request),
     };
     const send = (text: string, status = 200) => reply.code(status).type('text/plain; charset=utf-8').send(text);
     try {
@@ -157,7 +159,7 @@ export const chatWebhookRoutes: FastifyPluginAsyncTypebox<ChatWebhookRouteDeps> 
         if (recorded) return send(recorded.answer);
       }
       const parsed = parseChatRequest(body.text);
-      const produced = await deps.answerer.answer(orgId, parsed);
+      const produced = await deps.answerer.answer(orgId, parsed, request.traceparent);
       const data: ChatRequestAnsweredData = {
         request_key: caller.requestKey,
         org_id: orgId,

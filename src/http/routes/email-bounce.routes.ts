@@ -20,6 +20,7 @@ import { parseSesFeedback } from '../../adapters/sns/ses-notification.js';
 import type { SuppressionCommands } from '../../commands/suppression.commands.js';
 import { DetailErrorSchema } from '../schemas/common.schemas.js';
 import { BounceAckSchema, type BounceAck } from '../schemas/suppressions.schemas.js';
+import { traceOf } from '../request-context.js';
 
 export interface EmailBounceRouteDeps {
   verifier: SnsVerifier;
@@ -36,7 +37,7 @@ export const emailBounceRoutes: FastifyPluginAsyncTypebox<EmailBounceRouteDeps> 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
 
-  async function notification(message: SnsMessage, requestId: string): Promise<BounceAck> {
+  async function notification(message: SnsMessage, requestId: string, trace: { traceparent?: string }): Promise<BounceAck> {
     const messageId = message.MessageId;
     const sent = Date.parse(message.Timestamp);
     if (Number.isNaN(sent)) throw new SnsMessageError('The SNS Timestamp is not a date');
@@ -63,7 +64,7 @@ export const emailBounceRoutes: FastifyPluginAsyncTypebox<EmailBounceRouteDeps> 
         sourceMessageId: messageId,
         at: new Date(feedback.at ?? sent),
       },
-      { user_id: 'sns', correlation_id: messageId.replace(/[^A-Za-z0-9._:-]/g, '').slice(0, 128) || requestId, request_id: requestId },
+      { user_id: 'sns', correlation_id: messageId.replace(/[^A-Za-z0-9._:-]/g, '').slice(0, 128) || requestId, request_id: requestId, ...trace },
     );
     const first = await deps.ledger.record(messageId);
     return first ? { status: 'recorded', message_id: messageId, suppressed: result.events.length } : { status: 'duplicate', message_id: messageId };
@@ -96,7 +97,7 @@ export const emailBounceRoutes: FastifyPluginAsyncTypebox<EmailBounceRouteDeps> 
           request.log.warn({ topic: message.TopicArn }, 'SNS subscription ended');
           return { status: 'acknowledged', message_id: message.MessageId };
         }
-        return await notification(message, request.id);
+        return await notification(message, request.id, traceOf(request));
       } catch (err) {
         if (err instanceof SnsMessageError) return reply.code(400).send({ detail: err.message });
         if (err instanceof SnsVerificationError) {

@@ -16,7 +16,8 @@ export interface IntegrationRouteDeps {
   knex: Knex;
   integration: IntegrationCommands;
   /** Builds a provider for a connection (throws when a URL is not allowed). */
-  providerFor: (connection: BoardConnection) => BoardProvider;
+  /** `trace`: the request's traceparent (tracing on), the parent of the board calls. */
+  providerFor: (connection: BoardConnection, trace?: string) => BoardProvider;
   awaitReadModel: (position: Position | undefined) => Promise<void>;
 }
 
@@ -90,7 +91,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<IntegrationRouteDeps> 
       try {
         // Inside the try: saved settings whose URL the policy no longer allows (ALLOW_PRIVATE_PROVIDER_URLS
         // turned off since) are a failed test, not a server error.
-        const { account } = await deps.providerFor(connection).testConnection(projectKey);
+        const { account } = await deps.providerFor(connection, request.traceparent).testConnection(projectKey);
         return { ok: true, board_type: connection.board_type, account };
       } catch (err) {
         // Both messages are safe to show: the adapters never put a credential in an error.

@@ -21,7 +21,7 @@ export interface RunRouteDeps {
   runCommands: RunCommands;
   orgCommands: OrgCommands;
   /** The organization's connected board; throws a DomainError (400) when none is configured. */
-  connectedBoard(orgId: string): Promise<ConnectedBoard>;
+  connectedBoard(orgId: string, trace?: string): Promise<ConnectedBoard>;
   /**
    * Waits (bounded) until the runs read model includes `position`, or without one everything
    * appended to this run so far; false when the wait ended first (the read model lags).

@@ -43,7 +43,7 @@ export const runsRoutes: FastifyPluginAsyncTypebox<RunRouteDeps> = async (app, d
       },
     },
     async (request, reply) => {
-      const board = await deps.connectedBoard(request.orgId);
+      const board = await deps.connectedBoard(request.orgId, request.traceparent);
       const asked = request.query.board_type;
       if (asked !== undefined && asked !== board.board_type) {
         throw new DomainError('invalid', `querystring/board_type is ${asked}, but the connected board is ${board.board_type}`);

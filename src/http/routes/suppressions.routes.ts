@@ -10,6 +10,7 @@ import type { SuppressionCommands } from '../../commands/suppression.commands.js
 import { listSuppressions } from '../../queries/suppressions.query.js';
 import type { Knex } from 'knex';
 import { MiddlewareError } from '../plugins/errors.js';
+import { traceOf } from '../request-context.js';
 import { DetailErrorSchema, MiddlewareErrorSchema } from '../schemas/common.schemas.js';
 import { SuppressionListQuerySchema, SuppressionListSchema, SuppressionParamsSchema } from '../schemas/suppressions.schemas.js';
 import { Type } from '@sinclair/typebox';
@@ -40,7 +41,7 @@ export const suppressionRoutes: FastifyPluginAsyncTypebox<SuppressionRouteDeps> 
       throw new MiddlewareError(401, 'A valid X-API-Key is required');
     }
   };
-  const context = (request: FastifyRequest) => ({ user_id: 'system-api-key', correlation_id: request.id, request_id: request.id });
+  const context = (request: FastifyRequest) => ({ user_id: 'system-api-key', correlation_id: request.id, request_id: request.id, ...traceOf(request) });
 
   app.get(
     '/api/email/suppressions',

@@ -10,7 +10,11 @@ export function Flags() {
   const me = useMe();
   const flags = useQuery({ queryKey: ['flags'], queryFn: () => request<FeatureFlag[]>('/api/feature-flags') });
   const change = useMutation({
-    mutationFn: ({ name, enabled }: { name: string; enabled: boolean }) => request(`/api/feature-flags/${encodeURIComponent(name)}`, { method: 'PUT', body: { enabled } }),
+    mutationFn: ({ name, enabled }: { name: string; enabled: boolean }) =>
+      request<FeatureFlag>(`/api/feature-flags/${encodeURIComponent(name)}`, { method: 'PUT', body: { enabled } }),
+    // The flag as the server answered, at once: a box left showing the old state until the list is
+    // read again would send that old state back when clicked.
+    onSuccess: (flag) => queryClient.setQueryData<FeatureFlag[]>(['flags'], (list) => list?.map((f) => (f.name === flag.name ? flag : f))),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['flags'] }),
   });
   const reason = denial(me.data, 'flags:write');

@@ -5,7 +5,7 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trace } from '@opentelemetry/api';
-import { inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
+import { contextOfTraceparent, inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
 import { startTracing, tracesUrl, type Tracing } from '../../src/adapters/telemetry/tracing.js';
 
 const quiet = { warn: () => undefined };
@@ -90,6 +90,13 @@ describe('event spans', () => {
     const untraced = named('projection members');
     expect(untraced.parentSpanContext).toBeUndefined();
     expect(untraced.links).toEqual([]);
+
+    // What the service writes parses back (twice: the second from the cache); nothing else does.
+    expect(trace.getSpanContext(contextOfTraceparent(a.traceparent)!)).toMatchObject({ traceId: a.traceId, spanId: a.spanId, traceFlags: 1, isRemote: true });
+    expect(contextOfTraceparent(a.traceparent)).toBe(contextOfTraceparent(a.traceparent));
+    for (const bad of [`00-${'0'.repeat(32)}-${a.spanId}-01`, `00-${a.traceId}-${'0'.repeat(16)}-01`, `01-${a.traceId}-${a.spanId}-01`, a.traceparent.toUpperCase(), 42]) {
+      expect(contextOfTraceparent(bad)).toBeUndefined();
+    }
   });
 
   it('record a failure by the error class only', async () => {

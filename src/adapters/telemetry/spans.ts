@@ -54,6 +54,7 @@ export const tracingActive = (): boolean => active;
 /** Only ./tracing.ts calls this, with the global provider it installs or removes. */
 export function setTracingActive(on: boolean): void {
   active = on;
+  parsedTraceparents.clear();
   tracer = on ? trace.getTracer(TRACER_NAME) : undefined;
 }
 
@@ -105,12 +106,15 @@ export function markFailed(span: Span, err: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR, message: type });
 }
 
+const ZERO_TRACE_ID = '0'.repeat(32);
+const ZERO_SPAN_ID = '0'.repeat(16);
+
 /** The W3C traceparent of `span`, or undefined when tracing is off. */
 export function traceparentOf(span: Span): TraceParent | undefined {
   if (!active) return undefined;
-  const spanContext = span.spanContext();
-  if (!isSpanContextValid(spanContext)) return undefined;
-  const { traceId, spanId, traceFlags } = spanContext;
+  const { traceId, spanId, traceFlags } = span.spanContext();
+  // The SDK's spans have valid ids (generated or inherited); the placeholder of "not recording" has zeros.
+  if (traceId === ZERO_TRACE_ID || spanId === ZERO_SPAN_ID) return undefined;
   // The W3C form the propagator writes (version 00), formatted here: the propagator's path (a context
   // and a carrier per event) costs every append more than the span itself.
   return `00-${traceId}-${spanId}-${(traceFlags & 0xff).toString(16).padStart(2, '0')}`;
@@ -120,16 +124,28 @@ export function traceparentOf(span: Span): TraceParent | undefined {
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 /**
+ * The last traceparents read, as contexts: each projection of a process and each reactor reads the
+ * same events' traceparents, and a command's events share one.
+ */
+const parsedTraceparents = new Map<string, Context>();
+const PARSED_KEPT = 1_024;
+
+/**
  * The trace context a traceparent names, or undefined (tracing off, absent, malformed or all-zero
  * ids). Parsed here rather than through the propagator: every event a projection batch or a reactor
  * step handles has one, and the propagator's path cost more per event than the span it parents.
  */
 export function contextOfTraceparent(traceparent: unknown): Context | undefined {
   if (typeof traceparent !== 'string' || !active) return undefined;
+  const known = parsedTraceparents.get(traceparent);
+  if (known) return known;
   const parsed = TRACEPARENT.exec(traceparent);
-  if (!parsed) return undefined;
-  const spanContext = { traceId: parsed[1]!, spanId: parsed[2]!, traceFlags: parseInt(parsed[3]!, 16), isRemote: true };
-  return isSpanContextValid(spanContext) ? trace.setSpanContext(ROOT_CONTEXT, spanContext) : undefined;
+  if (!parsed || parsed[1] === ZERO_TRACE_ID || parsed[2] === ZERO_SPAN_ID) return undefined;
+  const ctx = trace.setSpanContext(ROOT_CONTEXT, { traceId: parsed[1]!, spanId: parsed[2]!, traceFlags: parseInt(parsed[3]!, 16), isRemote: true });
+  // Oldest first out (insertion order): a bounded cache, never a growing one.
+  if (parsedTraceparents.size >= PARSED_KEPT) parsedTraceparents.delete(parsedTraceparents.keys().next().value!);
+  parsedTraceparents.set(traceparent, ctx);
+  return ctx;
 }
 
 /** The trace context of an incoming request's `traceparent` header, or undefined. */

@@ -20,11 +20,28 @@ export function withAppendTracing(store: EventStore): EventStore {
     const parent = events[0]?.metadata?.[TRACEPARENT_KEY];
     return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes, parent: typeof parent === 'string' ? parent : undefined }, async (span) => {
       const traceparent = traceparentOf(span);
-      // `traceparent` is TRACEPARENT_KEY, spelled as a literal key: V8 copies such an object faster.
-      const traced: EventToAppend[] = traceparent ? events.map((e) => (e.metadata ? { ...e, metadata: { ...e.metadata, traceparent } } : e)) : events;
+      const traced: EventToAppend[] = traceparent ? withTraceparent(events, traceparent) : events;
       const result = await store.append(stream, traced, options);
       span.setAttribute('sprintguard.stream.revision', Number(result.nextExpectedRevision));
       return result;
     });
+  });
+}
+
+/**
+ * The events with `traceparent` in their metadata, the caller's objects untouched. A command's events
+ * share one metadata object: it is copied once. (`traceparent` is TRACEPARENT_KEY, spelled as a
+ * literal key: V8 copies such an object faster.)
+ */
+function withTraceparent(events: EventToAppend[], traceparent: string): EventToAppend[] {
+  let from: EventToAppend['metadata'];
+  let to: EventToAppend['metadata'];
+  return events.map((e) => {
+    if (!e.metadata) return e;
+    if (e.metadata !== from) {
+      from = e.metadata;
+      to = { ...e.metadata, traceparent };
+    }
+    return { ...e, metadata: to };
   });
 }

@@ -3,6 +3,7 @@
 // parked with the new error and clears the request. Only the worker can do this (it holds the
 // reactor's adapters), so the CLI only marks the rows (requestRetry in parked-events.ts).
 import type { EventStore } from '../adapters/event-store.js';
+import { inEventsSpan, streamCategoryOf, traceparentOf } from '../adapters/telemetry/spans.js';
 import type { Database } from '../adapters/postgres/database.js';
 import { listParkedEvents, recordRetryFailure, unparkEvent } from '../projections/parked-events.js';
 import { findParkedEvent } from '../projections/parked-retry.js';
@@ -26,7 +27,9 @@ export async function handleRetryRequests(deps: {
       continue;
     }
     try {
-      await deps.reactor.handle(event, deps.signal);
+      // A step like the runner's, marked as a retry: what it does belongs to the event's trace.
+      const attributes = { 'sprintguard.reactor': deps.reactor.name, 'sprintguard.event.type': event.type, 'sprintguard.stream.category': streamCategoryOf(event.streamName), 'sprintguard.retry': true };
+      await inEventsSpan(`reactor ${deps.reactor.name}`, [event], { attributes }, (span) => deps.reactor.handle(event, deps.signal, traceparentOf(span)));
       await unparkEvent(deps.db.knex, deps.consumer, parked.eventId);
       deps.log.info({ reactor: deps.reactor.name, eventId: parked.eventId, type: parked.eventType }, 'reactor: parked event handled on retry');
     } catch (err) {

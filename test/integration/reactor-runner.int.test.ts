@@ -9,6 +9,8 @@ import { countParkedEvents, listParkedEvents, requestRetry } from '../../src/pro
 import { createReactorRunner, type ReactorRunner } from '../../src/reactors/reactor-runner.js';
 import type { Reactor } from '../../src/reactors/reactor.js';
 import { openTestStack, type TestStack } from '../support/accounts.projection.js';
+import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
+import { startTracing } from '../../src/adapters/telemetry/tracing.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 
 let s: TestStack;
@@ -104,5 +106,44 @@ describe('reactor runner', () => {
     expect(await requestRetry(s.db.knex, 'reactor:test_poison')).toBe(1);
     await until('the parked event handled again', async () => (await countParkedEvents(s.db.knex))['reactor:test_poison'] === undefined);
     expect(handled.map((e) => (e.data as { i: number }).i)).toEqual([0, 2, 1]);
+  });
+
+  it('with tracing on, hands the reactor its step span, on a retry of a parked event too', async () => {
+    const exporter = new InMemorySpanExporter();
+    const tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: { warn: () => undefined } });
+    try {
+      let fixed = false;
+      const given: (string | undefined)[] = [];
+      const reactor: Reactor = {
+        name: 'test_traced_retry',
+        filter: { streamPrefixes: ['rr3-'] },
+        async handle(_event, _signal, traceparent) {
+          given.push(traceparent);
+          if (!fixed) throw new TypeError('not yet');
+        },
+      };
+      const runner = createReactorRunner({
+        store: s.store,
+        db: s.db,
+        reactors: [reactor],
+        maxAttempts: 1,
+        timing: { leaderRetryMs: 50, backoffInitialMs: 10, backoffMaxMs: 20, retryPollMs: 100 },
+      });
+      runners.push(runner);
+      await append('rr3-a', 1);
+      await runner.start();
+      await until('the event parked', async () => (await countParkedEvents(s.db.knex))['reactor:test_traced_retry'] === 1);
+      fixed = true;
+      await requestRetry(s.db.knex, 'reactor:test_traced_retry');
+      await until('the parked event handled again', async () => (await countParkedEvents(s.db.knex))['reactor:test_traced_retry'] === undefined);
+
+      const steps = exporter.getFinishedSpans().filter((span) => span.name === 'reactor test_traced_retry');
+      const traceparentOfSpan = (span: (typeof steps)[number]) => `00-${span.spanContext().traceId}-${span.spanContext().spanId}-01`;
+      expect(given).toHaveLength(2);
+      expect(given).toEqual(steps.map(traceparentOfSpan));
+      expect(steps.map((span) => span.attributes['sprintguard.retry'])).toEqual([undefined, true]);
+    } finally {
+      await tracing.shutdown();
+    }
   });
 });

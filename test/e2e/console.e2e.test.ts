@@ -157,6 +157,29 @@ describe.skipIf(!hasChromium)('web console in headless Chromium', () => {
     expect((await h.call<{ action_cap: number }>('GET', '/api/org/settings')).body.action_cap).toBe(30);
   });
 
+  it('keeps what is typed into the schedule while the saved one is read again', async () => {
+    await open('/settings');
+    const schedule = page.getByRole('region', { name: 'Schedule' });
+    await schedule.getByLabel('Project').fill('ENG');
+    const slowRead = async (route: Route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 3_000));
+      await route.fallback();
+    };
+    await page.route('**/api/schedule', slowRead);
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/schedule') && r.request().method() === 'PUT');
+    const reread = page.waitForResponse((r) => r.url().endsWith('/api/schedule') && r.request().method() === 'GET');
+    await schedule.getByRole('button', { name: 'Save schedule' }).click();
+    expect((await saved).status()).toBe(200);
+    // Typed after the save, before the refresh it started comes back.
+    await schedule.getByLabel('Time', { exact: true }).fill('10:30');
+    await reread;
+    await page.waitForTimeout(300);
+    expect(await schedule.getByLabel('Time', { exact: true }).inputValue()).toBe('10:30');
+    expect(await schedule.getByLabel('Project').inputValue()).toBe('ENG');
+    await page.unroute('**/api/schedule', slowRead);
+    expect((await h.call<{ project_key: string }>('GET', '/api/schedule')).body.project_key).toBe('ENG');
+  });
+
   it('shows a flag as saved at once, even while the list is slow to refresh', async () => {
     await open('/settings');
     const flags = page.getByRole('region', { name: 'Feature flags' });

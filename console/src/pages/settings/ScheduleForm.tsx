@@ -1,5 +1,5 @@
 // The schedule of automatic runs, and when it fires next (GET /api/status).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client';
 import type { Schedule, ScheduleBody, Status } from '../../api/types';
@@ -24,12 +24,24 @@ export function ScheduleForm() {
   const schedule = useQuery({ queryKey: ['schedule'], queryFn: () => request<Schedule>('/api/schedule') });
   const status = useQuery({ queryKey: ['status'], queryFn: () => request<Status>('/api/status') });
   const [form, setForm] = useState<ScheduleBody>();
+  // Edited since the form last showed the server's schedule: a refresh arriving then (after a save,
+  // say) must not put the server's values over what the user is typing.
+  const [dirty, setDirty] = useState(false);
+  const current = useRef(form);
+  current.current = form;
+  const edit = (next: ScheduleBody) => {
+    setForm(next);
+    setDirty(true);
+  };
   useEffect(() => {
-    if (schedule.data) setForm(initial(schedule.data));
-  }, [schedule.data]);
+    if (schedule.data && !dirty) setForm(initial(schedule.data));
+  }, [schedule.data, dirty]);
   const save = useMutation({
     mutationFn: (body: ScheduleBody) => request<Schedule>('/api/schedule', { method: 'PUT', body }),
-    onSuccess: () => {
+    onSuccess: (saved, submitted) => {
+      queryClient.setQueryData(['schedule'], saved);
+      // Clean again only if nothing was edited while the save was on its way.
+      if (current.current === submitted) setDirty(false);
       void queryClient.invalidateQueries({ queryKey: ['schedule'] });
       void queryClient.invalidateQueries({ queryKey: ['status'] });
     },
@@ -47,7 +59,7 @@ export function ScheduleForm() {
       {form && (
         <form onSubmit={submit} className="stack">
           <label className="inline">
-            <input type="checkbox" checked={form.enabled} onChange={(e) => setForm({ ...form, enabled: e.target.checked })} />
+            <input type="checkbox" checked={form.enabled} onChange={(e) => edit({ ...form, enabled: e.target.checked })} />
             Run on schedule
           </label>
           <fieldset className="row">
@@ -57,7 +69,7 @@ export function ScheduleForm() {
                 <input
                   type="checkbox"
                   checked={form.days_of_week.includes(i)}
-                  onChange={(e) => setForm({ ...form, days_of_week: e.target.checked ? [...form.days_of_week, i].sort() : form.days_of_week.filter((x) => x !== i) })}
+                  onChange={(e) => edit({ ...form, days_of_week: e.target.checked ? [...form.days_of_week, i].sort() : form.days_of_week.filter((x) => x !== i) })}
                 />
                 {d}
               </label>
@@ -66,22 +78,22 @@ export function ScheduleForm() {
           <div className="row">
             <label>
               Time
-              <input type="time" value={form.time} onChange={(e) => setForm({ ...form, time: e.target.value })} required />
+              <input type="time" value={form.time} onChange={(e) => edit({ ...form, time: e.target.value })} required />
             </label>
             <label>
               Time zone
-              <input value={form.timezone} onChange={(e) => setForm({ ...form, timezone: e.target.value })} required />
+              <input value={form.timezone} onChange={(e) => edit({ ...form, timezone: e.target.value })} required />
             </label>
             <label>
               Board
-              <select value={form.board_type} onChange={(e) => setForm({ ...form, board_type: e.target.value as ScheduleBody['board_type'] })}>
+              <select value={form.board_type} onChange={(e) => edit({ ...form, board_type: e.target.value as ScheduleBody['board_type'] })}>
                 <option value="jira">jira</option>
                 <option value="linear">linear</option>
               </select>
             </label>
             <label>
               Project
-              <input value={form.project_key} onChange={(e) => setForm({ ...form, project_key: e.target.value })} required maxLength={64} />
+              <input value={form.project_key} onChange={(e) => edit({ ...form, project_key: e.target.value })} required maxLength={64} />
             </label>
           </div>
           <div className="row">

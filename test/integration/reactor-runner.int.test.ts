@@ -37,6 +37,19 @@ const append = async (stream: string, n: number): Promise<Position> => {
   return r.position;
 };
 
+/** A runner that parks an event after `maxAttempts` quick failures and polls for retries often. */
+function parkingRunner(reactor: Reactor, maxAttempts: number): ReactorRunner {
+  const runner = createReactorRunner({
+    store: s.store,
+    db: s.db,
+    reactors: [reactor],
+    maxAttempts,
+    timing: { leaderRetryMs: 50, backoffInitialMs: 10, backoffMaxMs: 20, retryPollMs: 100 },
+  });
+  runners.push(runner);
+  return runner;
+}
+
 describe('reactor runner', () => {
   it('handles other streams while one is blocked, keeps order within a stream, and keeps its checkpoint behind the blocked event', async () => {
     let release!: () => void;
@@ -85,14 +98,7 @@ describe('reactor runner', () => {
         handled.push(event);
       },
     };
-    const runner = createReactorRunner({
-      store: s.store,
-      db: s.db,
-      reactors: [reactor],
-      maxAttempts: 2,
-      timing: { leaderRetryMs: 50, backoffInitialMs: 10, backoffMaxMs: 20, retryPollMs: 100 },
-    });
-    runners.push(runner);
+    const runner = parkingRunner(reactor, 2);
     await append('rr2-a', 3);
     await runner.start();
 
@@ -122,14 +128,7 @@ describe('reactor runner', () => {
           if (!fixed) throw new TypeError('not yet');
         },
       };
-      const runner = createReactorRunner({
-        store: s.store,
-        db: s.db,
-        reactors: [reactor],
-        maxAttempts: 1,
-        timing: { leaderRetryMs: 50, backoffInitialMs: 10, backoffMaxMs: 20, retryPollMs: 100 },
-      });
-      runners.push(runner);
+      const runner = parkingRunner(reactor, 1);
       await append('rr3-a', 1);
       await runner.start();
       await until('the event parked', async () => (await countParkedEvents(s.db.knex))['reactor:test_traced_retry'] === 1);

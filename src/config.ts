@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { anchorJwkProblem } from './adapters/crypto/audit-anchor-key.js';
 
 const Int = (minimum: number, maximum: number, def: number, description: string) =>
   Type.Integer({ minimum, maximum, default: def, description });
@@ -189,25 +190,6 @@ function productionProblems(config: Static<typeof ConfigSchema>): string[] {
   return problems;
 }
 
-/**
- * What is wrong with a configured anchor key, checked at start rather than at the first anchor request
- * (which would answer 500), and described without quoting it: a JSON parser's message quotes the text.
- */
-function anchorJwkProblem(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  let jwk: unknown;
-  try {
-    jwk = JSON.parse(text);
-  } catch {
-    return 'it is not JSON (a private Ed25519 JWK is expected: kty OKP, crv Ed25519, x and d)';
-  }
-  const field = (name: string) => (typeof jwk === 'object' && jwk !== null ? (jwk as Record<string, unknown>)[name] : undefined);
-  if (field('kty') !== 'OKP' || field('crv') !== 'Ed25519' || typeof field('x') !== 'string' || typeof field('d') !== 'string') {
-    return 'it must be a private Ed25519 JWK (kty OKP, crv Ed25519, x and d)';
-  }
-  return undefined;
-}
-
 /** Parses the environment. Throws ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const raw: Record<string, unknown> = {};
@@ -228,7 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT === parsed.PORT) {
     throw new ConfigError([`METRICS_PORT=${parsed.METRICS_PORT} is invalid: it must differ from PORT (the metrics port is a server of its own)`]);
   }
-  const jwkProblem = anchorJwkProblem(parsed.AUDIT_ANCHOR_JWK);
+  const jwkProblem = parsed.AUDIT_ANCHOR_JWK === undefined ? undefined : anchorJwkProblem(parsed.AUDIT_ANCHOR_JWK);
   if (jwkProblem) throw new ConfigError([`AUDIT_ANCHOR_JWK${shown('AUDIT_ANCHOR_JWK', parsed.AUDIT_ANCHOR_JWK)} is invalid: ${jwkProblem}`]);
   const isProduction = parsed.NODE_ENV === 'production';
   if (isProduction) {

@@ -4,21 +4,17 @@
 import { createAnchorSigner, type AnchorSigner } from '../adapters/crypto/audit-anchor-key.js';
 import type { AuditRouteDeps } from '../http/routes/audit.routes.js';
 import type { Position } from '../adapters/event-store.js';
-import { AUDIT_EVENTS_PROJECTION } from '../projections/audit-events.projection.js';
 import type { Infrastructure } from './infrastructure.js';
 
-/** `awaitProjection`: waits, bounded, until the named projection includes a position. */
-export function auditRouteDeps(infra: Infrastructure, now: () => Date, awaitProjection: (position: Position, projection: string) => Promise<void>): AuditRouteDeps {
+/** `awaitAuditEvents`: waits, bounded, until the audit_events projection includes a position. */
+export function auditRouteDeps(infra: Infrastructure, now: () => Date, awaitAuditEvents: (position: Position | undefined) => Promise<void>): AuditRouteDeps {
   let signer: Promise<AnchorSigner> | undefined;
   return {
     knex: infra.db.knex,
     pool: infra.db.pool,
     store: infra.store,
     now,
-    awaitLog: async () => {
-      const head = await infra.store.headPosition();
-      if (head) await awaitProjection(head, AUDIT_EVENTS_PROJECTION);
-    },
+    awaitLog: async () => awaitAuditEvents((await infra.store.headPosition()) ?? undefined),
     anchorSigner: () => (signer ??= createAnchorSigner({ dataDir: infra.config.dataDir, configuredJwk: infra.config.AUDIT_ANCHOR_JWK })),
   };
 }

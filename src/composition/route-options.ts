@@ -22,6 +22,7 @@ import type { OrgRouteDeps } from '../http/routes/org-route-deps.js';
 import type { RunRouteDeps } from '../http/routes/run-route-deps.js';
 import { createRunListCache } from '../http/run-list-cache.js';
 import { createRunFeed } from '../http/sse/run-feed.js';
+import { AUDIT_EVENTS_PROJECTION } from '../projections/audit-events.projection.js';
 import { BACKLOG_PROPOSALS_PROJECTION } from '../projections/backlog-proposals.projection.js';
 import { BILLING_PROJECTION } from '../projections/billing.projection.js';
 import { EMAIL_SUPPRESSIONS_PROJECTION } from '../projections/email-suppressions.projection.js';
@@ -149,7 +150,7 @@ export function createAppServices(
       limits: { maxConcurrent: config.EXPORT_MAX_CONCURRENT, maxPerOrg: config.EXPORT_MAX_CONCURRENT_PER_ORG, stallTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
       session: { statementTimeoutMs: config.EXPORT_STATEMENT_TIMEOUT_MS, idleInTransactionTimeoutMs: config.EXPORT_IDLE_TIMEOUT_MS },
     },
-    audit: auditRouteDeps(infra, now, async (position, projection) => void (await readModels.waitFor(position, { projections: [projection], timeoutMs }))),
+    audit: auditRouteDeps(infra, now, awaitProjections([AUDIT_EVENTS_PROJECTION])),
     runStream: {
       store,
       feed: createRunFeed(store, (msg, err) => log.warn({ err }, msg)),

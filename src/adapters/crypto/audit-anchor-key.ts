@@ -36,21 +36,35 @@ async function loadOrCreateJwk(dataDir: string): Promise<JWK> {
   }
 }
 
-/** The configured key; a parse error is not rethrown, since its message quotes the (secret) text. */
-function parseJwk(text: string): JWK {
+const EXPECTED = 'a private Ed25519 JWK (kty OKP, crv Ed25519, x and d)';
+const NOT_JSON = Symbol('not JSON');
+
+/** The text's JSON, or NOT_JSON: a parser's message quotes the (secret) text, so it is never passed on. */
+function parseQuietly(text: string): unknown {
   try {
-    return JSON.parse(text) as JWK;
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new Error('The audit anchor key must be a private Ed25519 JWK (JSON)');
+    return NOT_JSON;
   }
 }
 
+/** What is wrong with a key, said without quoting it; undefined when it is a private Ed25519 JWK. */
+function keyProblem(jwk: unknown): string | undefined {
+  if (jwk === NOT_JSON) return `it is not JSON (${EXPECTED} is expected)`;
+  const field = (name: string) => (typeof jwk === 'object' && jwk !== null ? (jwk as Record<string, unknown>)[name] : undefined);
+  const ok = field('kty') === 'OKP' && field('crv') === 'Ed25519' && typeof field('x') === 'string' && typeof field('d') === 'string';
+  return ok ? undefined : `it must be ${EXPECTED}`;
+}
+
+/** What is wrong with a configured key (AUDIT_ANCHOR_JWK); the configuration checks it at start. */
+export const anchorJwkProblem = (text: string): string | undefined => keyProblem(parseQuietly(text));
+
 /** `configuredJwk`: a private Ed25519 JWK (JSON text); otherwise the key in the data directory. */
 export async function createAnchorSigner(options: { dataDir: string; configuredJwk?: string | undefined }): Promise<AnchorSigner> {
-  const privateJwk = options.configuredJwk ? parseJwk(options.configuredJwk) : await loadOrCreateJwk(options.dataDir);
-  if (privateJwk.kty !== 'OKP' || privateJwk.crv !== 'Ed25519' || !privateJwk.d) {
-    throw new Error('The audit anchor key must be a private Ed25519 JWK');
-  }
+  const jwk = options.configuredJwk !== undefined ? parseQuietly(options.configuredJwk) : await loadOrCreateJwk(options.dataDir);
+  const problem = keyProblem(jwk);
+  if (problem) throw new Error(`The audit anchor key is invalid: ${problem}`);
+  const privateJwk = jwk as JWK;
   const { d: _d, ...publicJwk } = privateJwk;
   const kid = createHash('sha256').update(`${publicJwk.crv}:${publicJwk.x}`).digest('base64url').slice(0, 16);
   const key = await importJWK(privateJwk, ANCHOR_ALG);

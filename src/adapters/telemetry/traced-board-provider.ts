@@ -1,8 +1,8 @@
 // A decorator of the board-provider port: one client span per call to the board (docs/observability.md,
 // "Traces"), the child of the span that asked for the provider (`parent`: the run executor's reactor
-// step, a request that plans a run, the proposal applier's step); a provider is made per use. Spans carry the board kind, the operation and the outcome's HTTP
-// status; never an item's content, a comment, a URL or a credential. Applied by the composition only
-// when tracing is on.
+// step, a request that plans a run, the proposal applier's step); a provider is made per use. Spans
+// carry the board kind, the operation and the outcome's HTTP status; never an item's content, a
+// comment, a URL or a credential. Applied by the composition only when tracing is on.
 import { BoardProviderError, type BoardProvider } from '../boards/board-provider.js';
 import { inSpan, SpanKind } from './spans.js';
 

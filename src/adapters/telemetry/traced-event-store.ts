@@ -2,9 +2,10 @@
 // `traceparent` into each appended event's metadata (docs/observability.md, "Traces"), so the
 // projection batches and reactor steps that handle the events continue the trace of the request
 // that caused them. The append's parent is the traceparent the events arrive with: the command's
-// (CommandContext.traceparent, a request's or a reactor step's span), which the append's replaces. The field is added before the store seals the events: it is part of the hashed
-// metadata like any other (src/adapters/audit-chain.ts). Applied by the composition only when
-// tracing is on; reads and subscriptions pass through untouched.
+// (CommandContext.traceparent, a request's or a reactor step's span), which the append's replaces.
+// The field is added before the store seals the events: it is part of the hashed metadata like any
+// other (src/adapters/audit-chain.ts). Applied by the composition only when tracing is on; reads and
+// subscriptions pass through untouched.
 import { decorateAppend, type EventStore, type EventToAppend } from '../event-store.js';
 import { inSpan, SpanKind, streamCategoryOf, traceparentOf, TRACEPARENT_KEY } from './spans.js';
 

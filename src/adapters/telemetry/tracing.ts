@@ -2,9 +2,9 @@
 // configured. The only file that imports the SDK: it installs a tracer provider and the W3C
 // propagator as the process's globals, and removes them on shutdown, after the last spans are
 // exported. No context manager: parents are passed explicitly (./spans.ts says why). The SDK line
-// is the 2.x one (with the 0.2xx exporters), which runs on Node 20; the next majors need Node 22. The SDK is loaded only when
-// tracing is on: its modules take a few hundred milliseconds to load, which every process start and
-// every CLI command would pay for nothing.
+// is the 2.x one (with the 0.2xx exporters), which runs on Node 20; the next majors need Node 22.
+// The SDK is loaded only when tracing is on: its modules take a few hundred milliseconds to load,
+// which every process start and every CLI command would pay for nothing.
 import { diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { setTracingActive, tracingActive } from './spans.js';

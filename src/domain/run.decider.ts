@@ -1,5 +1,6 @@
-// Decider of a run stream (docs/architecture.md). Every status change is an explicit event, and every step
-// also appends RunLogged lines, so the stream alone tells an auditor what happened and why.
+// Decider of a run stream (docs/architecture.md). Every status change and every decision is an explicit
+// event, and the steps whose event does not say it all append RunLogged lines, so the stream alone tells
+// an auditor what happened and why.
 //
 // planning ──RunPlanned──► awaiting_confirmation ──RunConfirmed──► awaiting_approval ──► executing ──► completed
 //     │                         (more actions than the threshold)        │ (approval)        ▲
@@ -156,7 +157,10 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
         command.type === 'ApproveAction'
           ? { type: 'ActionApproved', data: { action_id: action.action_id, by: command.by, at } }
           : { type: 'ActionRejected', data: { action_id: action.action_id, by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } };
-      const events: RunEvent[] = [decided, log(`${action.action_id} (${action.kind} on ${action.item_key}) ${verb === 'approve' ? 'approved' : 'rejected'} by ${command.by}`, at)];
+      // The decision is its own record (which action, who, when, why): no log line repeats it. It
+      // used to, which made every approval a two-event append and doubled what each projection did
+      // per command (docs/architecture.md, "Runs"); runs of before keep their lines.
+      const events: RunEvent[] = [decided];
       const after = fold(state, [decided]);
       if (!after.actions.some((a) => a.status === 'proposed')) events.push(...startExecution(after, command.by, false, at));
       return events;

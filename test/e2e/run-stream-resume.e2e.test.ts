@@ -22,8 +22,8 @@ let token: string;
 
 /**
  * A long run: requested and planned (one decision of `planned` events), then `items` actions approved
- * one by one (one decision of two events each). One more action is planned and never decided, so the
- * run waits for approval and never executes.
+ * one by one (one event each). One more action is planned and never decided, so the run waits for
+ * approval and never executes.
  */
 function longRun(runId: string, items: number): { events: RunEvent[]; planned: number } {
   const now = new Date();
@@ -32,7 +32,7 @@ function longRun(runId: string, items: number): { events: RunEvent[]; planned: n
   const approvals: RunCommand[] = keys.slice(0, items).map((_, i) => ({ type: 'ApproveAction', actionId: `act-${i + 1}`, by: 'ada', now }));
   const planned = runEvents(seed).length;
   const events = runEvents(seed, ...approvals);
-  expect(events.length).toBe(planned + 2 * items);
+  expect(events.length).toBe(planned + items);
   expect(events.at(-1)!.type).not.toBe('RunExecutionStarted');
   return { events, planned };
 }
@@ -99,8 +99,8 @@ afterAll(async () => t?.close());
 
 describe('run stream: reconnection and joining under appends', () => {
   it('reconnects by itself after the server drops it, resuming after Last-Event-ID with no gap and no duplicate', async () => {
-    const { events, planned } = longRun('res-1', 30);
-    // Decision boundaries: the plan and two approvals; five more approvals; the rest.
+    const { events, planned } = longRun('res-1', 60);
+    // Decision boundaries: the plan and four approvals; ten more approvals; the rest.
     const [first, second] = [planned + 4, planned + 14];
     await appendRange('res-1', events, 0, first);
     const clients = [connect(`${base}/api/runs/stream?run_id=res-1`), connect(`${base}/api/runs/stream?run_id=res-1`), connect(`${base}/api/runs/stream?run_id=res-1`, '4')];
@@ -127,12 +127,12 @@ describe('run stream: reconnection and joining under appends', () => {
   });
 
   it('joins history to live with no gap and no duplicate while events are being appended; N clients share one subscription', async () => {
-    const { events, planned } = longRun('res-2', 60);
+    const { events, planned } = longRun('res-2', 120);
     await appendRange('res-2', events, 0, planned);
     let appended = planned;
     const writer = (async () => {
       while (appended < events.length) {
-        const next = appended + 2; // one approval
+        const next = appended + 2; // two approvals
         await appendRange('res-2', events, appended, next);
         appended = next;
         await new Promise((r) => setTimeout(r, 10));

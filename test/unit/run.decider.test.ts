@@ -96,9 +96,15 @@ describe('run decider', () => {
     const s = state(events);
     expect(s.status).toBe('executing');
     expect(s.actions.map((a) => a.status)).toEqual(['approved', 'rejected', 'approved']);
-    // The run's log says each decision in words.
-    const logged = events.filter((e) => e.type === 'RunLogged').map((e) => (e.data as { message: string }).message);
-    expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/^act-1 \(.+\) approved by bo$/), expect.stringMatching(/^act-2 \(.+\) rejected by bo$/)]));
+  });
+
+  it('a decision is one event that says which action, who, when and why; no log line repeats it', () => {
+    const given = history(requested(), plan(3));
+    spec.given(given).when({ type: 'ApproveAction', actionId: 'act-1', by: 'bo', now }).then([{ type: 'ActionApproved', data: { action_id: 'act-1', by: 'bo', at: now.toISOString() } }]);
+    spec
+      .given(given)
+      .when({ type: 'RejectAction', actionId: 'act-2', by: 'bo', reason: 'not now', now })
+      .then([{ type: 'ActionRejected', data: { action_id: 'act-2', by: 'bo', reason: 'not now', at: now.toISOString() } }]);
   });
 
   it('an action decided twice is a conflict; an unknown action is not found', () => {

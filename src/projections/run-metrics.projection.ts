@@ -74,14 +74,21 @@ interface Rows {
  * moved); in apply's transaction, without it. Rows travel as JSON; the fold only sets their dates,
  * and they go back as JSON (upsert.ts).
  */
+/**
+ * The runs, the named actions (a lateral join: one index lookup per pair, whatever the table's size)
+ * and the checkpoint's stamp.
+ */
+export const LOAD_SQL = `SELECT 'r' AS k, to_jsonb(r) AS v FROM metric_runs r WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT 'a', to_jsonb(a) FROM unnest(?::text[], ?::text[]) AS p (run_id, action_id)
+       CROSS JOIN LATERAL (SELECT * FROM metric_actions m WHERE m.run_id = p.run_id AND m.action_id = p.action_id) a
+     UNION ALL
+     SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`;
+
 async function load(db: Knex, events: readonly RecordedEvent[], checkpoint?: string): Promise<Rows & { stamp: string | undefined }> {
   const { runIds, pairs } = wanted(events);
   const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
-    `SELECT 'r' AS k, to_jsonb(r) AS v FROM metric_runs r WHERE run_id = ANY (?::text[])
-     UNION ALL
-     SELECT 'a', to_jsonb(a) FROM metric_actions a WHERE (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))
-     UNION ALL
-     SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
+    LOAD_SQL,
     [runIds, pairs.map(([runId]) => runId), pairs.map(([, actionId]) => actionId), checkpoint ?? null],
   );
   const runs = new Map<string, RunRow>();

@@ -35,8 +35,17 @@ function rowsWanted(events: readonly RecordedEvent[]): { runIds: string[]; whole
   return { runIds: [...runIds], wholeRuns: [...wholeRuns], pairs: pairs.filter(([runId]) => !wholeRuns.has(runId)) };
 }
 
-// Two array parameters for the pairs, whatever the batch's size (not one bind parameter per id).
-const ACTIONS_WHERE = 'run_id = ANY (?::text[]) OR (run_id, action_id) IN (SELECT * FROM unnest(?::text[], ?::text[]))';
+/**
+ * The actions of whole runs (first parameter), then the named pairs (two arrays, whatever the batch's
+ * size, not one bind parameter per id), each an index lookup. The two are a UNION ALL, the pairs a
+ * lateral join: written as `run_id = ANY (…) OR (run_id, action_id) IN (…)` PostgreSQL scanned the
+ * whole table on every load, and the time grew with every action ever planned. Callers never name a
+ * pair of a whole run.
+ */
+export const ACTIONS_OF_SQL = `SELECT * FROM run_actions WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT named.* FROM unnest(?::text[], ?::text[]) AS p (run_id, action_id)
+       CROSS JOIN LATERAL (SELECT * FROM run_actions x WHERE x.run_id = p.run_id AND x.action_id = p.action_id) named`;
 
 function keep(batch: RunRows, runs: readonly RunRow[], actions: readonly ActionRow[]): void {
   for (const r of runs) batch.runs.set(r.run_id, { ...r, revision: String(r.revision) });
@@ -49,7 +58,7 @@ async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly 
   const { rows: runs } = await trx.raw<{ rows: RunRow[] }>('SELECT * FROM runs WHERE run_id = ANY (?::text[]) FOR UPDATE', [runIds]);
   let actions: ActionRow[] = [];
   if (wholeRuns.length > 0 || pairs.length > 0) {
-    ({ rows: actions } = await trx.raw<{ rows: ActionRow[] }>(`SELECT * FROM run_actions WHERE ${ACTIONS_WHERE}`, [
+    ({ rows: actions } = await trx.raw<{ rows: ActionRow[] }>(ACTIONS_OF_SQL, [
       wholeRuns,
       pairs.map(([runId]) => runId),
       pairs.map(([, actionId]) => actionId),
@@ -89,7 +98,7 @@ async function loadRuns(
   const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
     `SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r WHERE run_id = ANY (?::text[])
      UNION ALL
-     SELECT 'a', to_jsonb(a) FROM run_actions a WHERE ${ACTIONS_WHERE}
+     SELECT 'a', to_jsonb(a) FROM (${ACTIONS_OF_SQL}) a
      UNION ALL
      SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`,
     [[...missing], [...whole], named.map(([runId]) => runId), named.map(([, actionId]) => actionId), checkpoint],

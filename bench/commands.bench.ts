@@ -69,7 +69,7 @@ export async function run(): Promise<Figures> {
   // BENCH_PG_STATS=1 prints the statements that took the server longest (pg_stat_statements): calls and
   // execution µs per command, to count round trips and see where its time goes.
   const pgStats = process.env.BENCH_PG_STATS === '1';
-  const env = await startBenchDatabase('commands', pgStats ? { shared_preload_libraries: 'pg_stat_statements' } : undefined);
+  const env = await startBenchDatabase('commands', pgStats ? { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' } : undefined);
   const { db, store, url } = env;
 
   const runIds = await seedRuns(store, 'bench-run');
@@ -112,11 +112,12 @@ export async function run(): Promise<Figures> {
   });
   const { latencies, statuses, seconds, cpu: oursCpu } = ours;
   if (pgStats) {
-    const { rows } = await db.pool.query<{ calls: string; ms: string; query: string }>(
-      "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) AS query FROM pg_stat_statements GROUP BY 3 ORDER BY sum(total_exec_time) DESC LIMIT 25",
+    const { rows } = await db.pool.query<{ calls: string; ms: string; plan_ms: string; query: string }>(
+      "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1], '') AS query FROM pg_stat_statements GROUP BY 4 ORDER BY sum(total_exec_time) DESC LIMIT 25",
     );
-    console.log(`per command (${latencies.length} commands): calls, then execution µs`);
-    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)} ${((Number(r.ms) * 1000) / latencies.length).toFixed(0).padStart(6)}  ${r.query}`);
+    console.log(`per command (${latencies.length} commands): calls, then execution and planning µs`);
+    const perCommand = (ms: string) => ((Number(ms) * 1000) / latencies.length).toFixed(0).padStart(6);
+    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)} ${perCommand(r.ms)} ${perCommand(r.plan_ms)}  ${r.query}`);
   }
   sampling = false;
   await sample;

@@ -11,7 +11,8 @@ import type { Knex } from 'knex';
 import type { RecordedEvent } from '../adapters/event-store.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
-import type { Projection } from './projection.js';
+import type { KeptRows } from './kept-rows.js';
+import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { upsertForward } from './upsert.js';
 
@@ -69,28 +70,30 @@ interface Rows {
 }
 
 /**
- * A batch's rows in ONE statement. Live (prepareBatch), outside a transaction and with the
- * checkpoint's stamp from the same snapshot (the batch statement writes only if the stamp has not
- * moved); in apply's transaction, without it. Rows travel as JSON; the fold only sets their dates,
- * and they go back as JSON (upsert.ts).
- */
-/**
- * The runs, the named actions (a lateral join: one index lookup per pair, whatever the table's size)
- * and the checkpoint's stamp.
+ * A batch's rows in ONE statement: its runs, every action of the runs read whole, the named actions
+ * of the others (a lateral join: one index lookup per pair, whatever the table's size), and the
+ * checkpoint's stamp from the same snapshot (live; the batch statement writes only if the stamp has
+ * not moved). Rows travel as JSON; the fold only sets their dates, and they go back as JSON
+ * (upsert.ts).
  */
 export const LOAD_SQL = `SELECT 'r' AS k, to_jsonb(r) AS v FROM metric_runs r WHERE run_id = ANY (?::text[])
+     UNION ALL
+     SELECT 'a', to_jsonb(a) FROM metric_actions a WHERE run_id = ANY (?::text[])
      UNION ALL
      SELECT 'a', to_jsonb(a) FROM unnest(?::text[], ?::text[]) AS p (run_id, action_id)
        CROSS JOIN LATERAL (SELECT * FROM metric_actions m WHERE m.run_id = p.run_id AND m.action_id = p.action_id) a
      UNION ALL
      SELECT 's', to_jsonb(updated_at::text) FROM ${CHECKPOINT_TABLE} WHERE name = ?`;
 
-async function load(db: Knex, events: readonly RecordedEvent[], checkpoint?: string): Promise<Rows & { stamp: string | undefined }> {
-  const { runIds, pairs } = wanted(events);
-  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
-    LOAD_SQL,
-    [runIds, pairs.map(([runId]) => runId), pairs.map(([, actionId]) => actionId), checkpoint ?? null],
-  );
+/** Never names a pair of a run read whole. */
+async function load(db: Knex, runIds: readonly string[], whole: readonly string[], pairs: readonly [string, string][], checkpoint?: string): Promise<Rows & { stamp: string | undefined }> {
+  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(LOAD_SQL, [
+    [...runIds],
+    [...whole],
+    pairs.map(([runId]) => runId),
+    pairs.map(([, actionId]) => actionId),
+    checkpoint ?? null,
+  ]);
   const runs = new Map<string, RunRow>();
   const actions = new Map<string, ActionRow>();
   let stamp: string | undefined;
@@ -106,6 +109,81 @@ async function load(db: Knex, events: readonly RecordedEvent[], checkpoint?: str
   return { runs, actions, stamp };
 }
 
+/** A run as the leader keeps it between batches: its row and ALL its actions (as runs.projection.ts does). */
+interface KeptRun {
+  run: RunRow;
+  actions: Map<string, ActionRow>;
+}
+
+/** Runs read whole by one batch, at most: the others have their named actions read, and are not kept yet. */
+const WHOLE_RUNS_PER_BATCH = 4;
+
+/**
+ * The live batch: the runs it keeps need no read (a decision is one row of a run read whole before);
+ * the others are read in one statement, a few of them whole and then kept. The fold changes the rows
+ * in place, kept ones included: the batch loop drops everything kept unless the statement was written.
+ */
+async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
+  const kept = ctx.kept as KeptRows<KeptRun>;
+  const { runIds, pairs } = wanted(events);
+  const rows: Rows = { runs: new Map(), actions: new Map() };
+  let whole = new Set<string>();
+  const missing = runIds.filter((id) => kept.get(id) === undefined);
+  if (missing.length > 0) {
+    const readFor = (ids: readonly string[]) => {
+      const wholeIds = ids.slice(0, WHOLE_RUNS_PER_BATCH);
+      const named = pairs.filter(([runId]) => ids.includes(runId) && !wholeIds.includes(runId));
+      return { wholeIds, read: load(ctx.db, ids, wholeIds, named, ctx.checkpoint) };
+    };
+    let { wholeIds, read } = readFor(missing);
+    let loaded = await read;
+    // Another writer since the kept rows were read (a retry, a swap): forget them, read the batch's runs.
+    if (kept.size > 0 && loaded.stamp !== kept.stamp) {
+      kept.clear();
+      ({ wholeIds, read } = readFor(runIds));
+      loaded = await read;
+    }
+    // No checkpoint row: the transaction's compare-and-set reports it.
+    if (loaded.stamp === undefined) return undefined;
+    kept.stamp = loaded.stamp;
+    rows.runs = loaded.runs;
+    rows.actions = loaded.actions;
+    // A run not in the table has no actions there either: what the fold makes of it is all of it.
+    whole = new Set([...wholeIds, ...runIds.filter((id) => kept.get(id) === undefined && !loaded.runs.has(id))]);
+  }
+  for (const id of runIds) {
+    const known = kept.get(id);
+    if (known) rows.runs.set(id, known.run);
+  }
+  for (const [runId, actionId] of pairs) {
+    const action = kept.get(runId)?.actions.get(actionId);
+    if (action) rows.actions.set(key(runId, actionId), action);
+  }
+  const { runs, actions } = fold(rows, events);
+  // Keep the runs read whole (with every action read for them) and the ones kept, with what the batch changed.
+  const entries = new Map<string, KeptRun>();
+  for (const id of runIds) {
+    const run = rows.runs.get(id);
+    const known = kept.get(id);
+    if (!run || (!known && !whole.has(id))) continue;
+    entries.set(id, { run, actions: known?.actions ?? new Map() });
+  }
+  const changed = new Set(actions);
+  for (const action of rows.actions.values()) {
+    const entry = entries.get(action.run_id);
+    if (entry && (whole.has(action.run_id) || changed.has(action))) entry.actions.set(action.action_id, action);
+  }
+  for (const [id, entry] of entries) kept.set(id, entry, 1 + entry.actions.size);
+  if (kept.stamp === undefined) return undefined;
+  return {
+    stamp: kept.stamp,
+    writes: [
+      { table: 'metric_runs', key: ['run_id'], rows: runs, onConflict: 'forward' },
+      { table: 'metric_actions', key: ['run_id', 'action_id'], rows: actions, onConflict: 'forward' },
+    ],
+  };
+}
+
 export const runMetricsProjection: Projection = {
   name: 'run_metrics',
   // 2: how and when each run ended (outcome, ended_at).
@@ -115,24 +193,13 @@ export const runMetricsProjection: Projection = {
   // Only GET /api/metrics waits for it, after the caller's own write: batches every 25 ms under load.
   liveReadIntervalMs: 25,
   async apply(trx, events) {
-    const { runs, actions } = fold(await load(trx, events), events);
+    const { runIds, pairs } = wanted(events);
+    const { runs, actions } = fold(await load(trx, runIds, [], pairs), events);
     await upsertForward(trx, 'metric_runs', ['run_id'], runs);
     await upsertForward(trx, 'metric_actions', ['run_id', 'action_id'], actions);
   },
-  // Live: one read, then the rows and the checkpoint in one statement (batch-statement.ts).
-  async prepareBatch(ctx, events) {
-    const read = await load(ctx.db, events, ctx.checkpoint);
-    // No checkpoint row: the transaction's compare-and-set reports it.
-    if (read.stamp === undefined) return undefined;
-    const { runs, actions } = fold(read, events);
-    return {
-      stamp: read.stamp,
-      writes: [
-        { table: 'metric_runs', key: ['run_id'], rows: runs, onConflict: 'forward' },
-        { table: 'metric_actions', key: ['run_id', 'action_id'], rows: actions, onConflict: 'forward' },
-      ],
-    };
-  },
+  // Live: the rows and the checkpoint in one statement (batch-statement.ts), after one read at most.
+  prepareBatch: prepareMetricsBatch,
 };
 
 /** Applies the events to the rows read for them; returns the rows they changed. */

@@ -13,6 +13,7 @@ import { CheckpointConflictError, ensureCheckpoint, readCheckpoint } from '../..
 import { KeptRows } from '../../src/projections/kept-rows.js';
 import { LeadershipLostError, tryAcquireProjectionLock, type ProjectionLock } from '../../src/projections/projection-lock.js';
 import { runsProjection } from '../../src/projections/runs.projection.js';
+import { runMetricsProjection } from '../../src/projections/run-metrics.projection.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { runEvents as decidedRunEvents, toAppend } from '../support/run-events.js';
 import { expectIdempotentProjection, recordedEvents, snapshot, type EventInput } from '../support/projection-spec.js';
@@ -159,6 +160,42 @@ describe('one-statement projection batches', () => {
       expect((await readCheckpoint(db.knex, 'runs'))?.position).toEqual(events.at(-1)!.position);
       // The batch went through the transaction, which keeps nothing.
       expect(kept.size).toBe(0);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it('run_metrics: a batch on runs it keeps is one statement; another writer drops what it keeps', async () => {
+    await db.knex.raw('TRUNCATE metric_runs, metric_actions');
+    const events = recordedEvents(
+      runEvents('m-1', { type: 'ApproveAction', actionId: 'act-1', by: 'bo', now }, { type: 'RejectAction', actionId: 'act-2', by: 'bo', reason: 'no', now }),
+    );
+    const planned = events.at(-3)!.position;
+    const lock = await leader(runMetricsProjection.name);
+    const kept = new KeptRows<unknown>(KEPT_ROWS);
+    const ctx = { db, projection: runMetricsProjection, lock, kept };
+    try {
+      // The first batch reads (the run is new), then keeps it whole.
+      expect(await statements(() => applyBatchFast(ctx, null, planned, events.slice(0, -2)))).toHaveLength(2);
+      expect(kept.size).toBe(1);
+      // A decision on a kept run: the statement alone.
+      const approved = events.at(-2)!.position;
+      expect(await statements(() => applyBatchFast(ctx, planned, approved, events.slice(-2, -1)))).toHaveLength(1);
+      // Another writer, as `projections retry` does: the kept rows are not written over its row.
+      await db.knex.transaction(async (trx) => {
+        await trx('metric_runs').where({ run_id: 'm-1' }).update({ project_key: 'OTHER' });
+        await trx('projection_checkpoints').where({ name: runMetricsProjection.name }).update({ updated_at: trx.fn.now() });
+      });
+      await applyBatchFast(ctx, approved, events.at(-1)!.position, events.slice(-1));
+      const [run] = await db.knex('metric_runs').where({ run_id: 'm-1' });
+      expect(run).toMatchObject({ project_key: 'OTHER' });
+      const actions = await db.knex('metric_actions').where({ run_id: 'm-1' }).orderBy('action_id');
+      expect(actions.map((a: { decision: string | null; decided_by: string | null }) => [a.decision, a.decided_by])).toEqual([
+        ['approved', 'bo'],
+        ['rejected', 'bo'],
+        [null, null],
+      ]);
+      expect((await readCheckpoint(db.knex, runMetricsProjection.name))?.position).toEqual(events.at(-1)!.position);
     } finally {
       await lock.release();
     }

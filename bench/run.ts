@@ -25,7 +25,12 @@ async function main(): Promise<void> {
   for (const name of names) {
     console.log(`\n== ${name} ==`);
     const scenario = await scenarios[name]!();
-    results[name] = await scenario();
+    try {
+      results[name] = await scenario();
+    } finally {
+      // A scenario that failed halfway leaves nothing running behind it (bench/support.ts).
+      await (await import('./support.js')).stopLeftovers();
+    }
     for (const [k, v] of Object.entries(results[name])) console.log(`${k.padEnd(40)} ${v}`);
   }
   const dir = path.join(import.meta.dirname, 'results');

@@ -24,6 +24,21 @@ export interface BenchEnvironment {
   pg: EmbeddedPostgresHandle;
 }
 
+/**
+ * What the scenarios started and have not stopped yet: a scenario that fails halfway (a bad query,
+ * a refused connection) would otherwise leave its server and PostgreSQL running after the runner
+ * exits, and they would weigh on every later measurement. bench/run.ts stops them (stopLeftovers).
+ */
+const leftovers = new Set<() => Promise<void>>();
+
+/** Stops whatever a scenario started and did not stop, newest first. */
+export async function stopLeftovers(): Promise<void> {
+  for (const stop of [...leftovers].reverse()) {
+    leftovers.delete(stop);
+    await stop().catch((err: unknown) => console.error(`bench: could not stop a leftover: ${err instanceof Error ? err.message : String(err)}`));
+  }
+}
+
 export async function startBenchDatabase(label: string, settings?: Record<string, string>): Promise<BenchEnvironment> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `sprintguard-bench-${label}-`));
   await fs.chmod(dir, 0o755);
@@ -36,7 +51,9 @@ export async function startBenchDatabase(label: string, settings?: Record<string
   await runMigrations(db.knex, eventStoreMigrations);
   await runMigrations(db.knex, readModelMigrations);
   const store = createPgEventStore({ pool: db.pool, connectionString: url });
-  return { dir, pgDir, url, db, store, pg };
+  const env: BenchEnvironment = { dir, pgDir, url, db, store, pg };
+  leftovers.add(stopOnce(env, () => stopEnvironment(env)));
+  return env;
 }
 
 export interface BenchServer {
@@ -83,22 +100,44 @@ export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<s
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return {
+  const server: BenchServer = {
     base,
     child,
     token: (orgId) => signDevToken(dataDir, { orgId, userId: 'bench-user', admin: true }),
-    stop: async () => {
+    stop: stopOnce(child, async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-    },
+    }),
   };
+  leftovers.add(server.stop);
+  return server;
 }
 
 export async function stopBenchDatabase(env: BenchEnvironment): Promise<void> {
+  await stopOnce(env, () => stopEnvironment(env))();
+}
+
+async function stopEnvironment(env: BenchEnvironment): Promise<void> {
   await env.store.close();
   await env.db.close();
   await env.pg.stop();
   await fs.rm(env.dir, { recursive: true, force: true });
+}
+
+/** One stop per thing started, whoever calls it first (the scenario or stopLeftovers); it then leaves the leftovers. */
+const stops = new WeakMap<object, () => Promise<void>>();
+function stopOnce(owner: object, stop: () => Promise<void>): () => Promise<void> {
+  let known = stops.get(owner);
+  if (!known) {
+    let stopping: Promise<void> | undefined;
+    known = () => {
+      leftovers.delete(known!);
+      return (stopping ??= stop());
+    };
+    stops.set(owner, known);
+  }
+  return known;
 }
 
 export function percentile(sorted: number[], p: number): number {

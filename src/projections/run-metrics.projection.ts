@@ -166,7 +166,7 @@ async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedE
     const run = rows.runs.get(id);
     const known = kept.get(id);
     if (!run || (!known && !whole.has(id))) continue;
-    entries.set(id, { run, actions: known?.actions ?? new Map() });
+    entries.set(id, { run, actions: known?.actions ?? new Map<string, ActionRow>() });
   }
   const changed = new Set(actions);
   for (const action of rows.actions.values()) {

@@ -12,6 +12,7 @@ import type { RecordedEvent } from '../adapters/event-store.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { KeptRows } from './kept-rows.js';
+import { keepRuns, readRunsNotKept, WHOLE_RUNS_PER_BATCH, type KeptRun as KeptRunOf } from './kept-runs.js';
 import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { upsertForward } from './upsert.js';
@@ -109,47 +110,31 @@ async function load(db: Knex, runIds: readonly string[], whole: readonly string[
   return { runs, actions, stamp };
 }
 
-/** A run as the leader keeps it between batches: its row and ALL its actions (as runs.projection.ts does). */
-interface KeptRun {
-  run: RunRow;
-  actions: Map<string, ActionRow>;
-}
-
-/** Runs read whole by one batch, at most: the others have their named actions read, and are not kept yet. */
-const WHOLE_RUNS_PER_BATCH = 4;
+type KeptRun = KeptRunOf<RunRow, ActionRow>;
 
 /**
  * The live batch: the runs it keeps need no read (a decision is one row of a run read whole before);
- * the others are read in one statement, a few of them whole and then kept. The fold changes the rows
- * in place, kept ones included: the batch loop drops everything kept unless the statement was written.
+ * the others are read in one statement, a few of them whole and then kept (kept-runs.ts). The fold
+ * changes the rows in place, kept ones included: the batch loop drops everything kept unless the
+ * statement was written.
  */
 async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
   const kept = ctx.kept as KeptRows<KeptRun>;
   const { runIds, pairs } = wanted(events);
-  const rows: Rows = { runs: new Map(), actions: new Map() };
-  let whole = new Set<string>();
-  const missing = runIds.filter((id) => kept.get(id) === undefined);
-  if (missing.length > 0) {
-    const readFor = (ids: readonly string[]) => {
-      const wholeIds = ids.slice(0, WHOLE_RUNS_PER_BATCH);
-      const named = pairs.filter(([runId]) => ids.includes(runId) && !wholeIds.includes(runId));
-      return { wholeIds, read: load(ctx.db, ids, wholeIds, named, ctx.checkpoint) };
-    };
-    let { wholeIds, read } = readFor(missing);
-    let loaded = await read;
-    // Another writer since the kept rows were read (a retry, a swap): forget them, read the batch's runs.
-    if (kept.size > 0 && loaded.stamp !== kept.stamp) {
-      kept.clear();
-      ({ wholeIds, read } = readFor(runIds));
-      loaded = await read;
-    }
-    // No checkpoint row: the transaction's compare-and-set reports it.
-    if (loaded.stamp === undefined) return undefined;
-    kept.stamp = loaded.stamp;
-    rows.runs = loaded.runs;
-    rows.actions = loaded.actions;
-    // A run not in the table has no actions there either: what the fold makes of it is all of it.
-    whole = new Set([...wholeIds, ...runIds.filter((id) => kept.get(id) === undefined && !loaded.runs.has(id))]);
+  const read = await readRunsNotKept(kept, runIds, async (ids) => {
+    const whole = ids.slice(0, WHOLE_RUNS_PER_BATCH);
+    const named = pairs.filter(([runId]) => ids.includes(runId) && !whole.includes(runId));
+    return { whole, ...(await load(ctx.db, ids, whole, named, ctx.checkpoint)) };
+  });
+  if (read === undefined) return undefined;
+  const rows: Rows = { runs: read?.runs ?? new Map<string, RunRow>(), actions: read?.actions ?? new Map<string, ActionRow>() };
+  // The actions read with each run read whole; a run not in the table has none there either: what
+  // the fold makes of it is all of it.
+  const readWith = new Map<string, Map<string, ActionRow>>();
+  if (read) {
+    for (const id of read.whole) readWith.set(id, new Map());
+    for (const id of runIds) if (kept.get(id) === undefined && !read.runs.has(id)) readWith.set(id, new Map());
+    for (const action of read.actions.values()) readWith.get(action.run_id)?.set(action.action_id, action);
   }
   for (const id of runIds) {
     const known = kept.get(id);
@@ -160,20 +145,7 @@ async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedE
     if (action) rows.actions.set(key(runId, actionId), action);
   }
   const { runs, actions } = fold(rows, events);
-  // Keep the runs read whole (with every action read for them) and the ones kept, with what the batch changed.
-  const entries = new Map<string, KeptRun>();
-  for (const id of runIds) {
-    const run = rows.runs.get(id);
-    const known = kept.get(id);
-    if (!run || (!known && !whole.has(id))) continue;
-    entries.set(id, { run, actions: known?.actions ?? new Map<string, ActionRow>() });
-  }
-  const changed = new Set(actions);
-  for (const action of rows.actions.values()) {
-    const entry = entries.get(action.run_id);
-    if (entry && (whole.has(action.run_id) || changed.has(action))) entry.actions.set(action.action_id, action);
-  }
-  for (const [id, entry] of entries) kept.set(id, entry, 1 + entry.actions.size);
+  keepRuns(kept, runIds, (id) => rows.runs.get(id), (id) => readWith.get(id), actions);
   if (kept.stamp === undefined) return undefined;
   return {
     stamp: kept.stamp,

@@ -12,6 +12,7 @@ import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { RunRows } from './run-rows.js';
 import { upsertForward } from './upsert.js';
 import type { KeptRows } from './kept-rows.js';
+import { keepRuns, readRunsNotKept, WHOLE_RUNS_PER_BATCH, type KeptRun as KeptRunOf } from './kept-runs.js';
 import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
 
@@ -67,23 +68,12 @@ async function loadRows(trx: Knex.Transaction, batch: RunRows, events: readonly 
   keep(batch, runs, actions);
 }
 
-/** A run as the leader keeps it between batches: its row and ALL its actions. */
-interface KeptRun {
-  run: RunRow;
-  actions: Map<string, ActionRow>;
-}
+type KeptRun = KeptRunOf<RunRow, ActionRow>;
 
 /**
- * Runs read whole by one batch, at most (more when auto-approval needs them): the first batches after
- * a start would otherwise read every action of every run they touch at once (50 runs of 400 actions
- * made one 200 ms batch under the commands benchmark). The others have their named actions read and
- * are not kept until a later batch reads them whole.
- */
-const WHOLE_RUNS_PER_BATCH = 4;
-
-/**
- * Outside a transaction, ONE statement: the runs, all the actions of those read whole and the named
- * ones of the others, and the checkpoint's stamp, from one snapshot. Rows travel as JSON (one result
+ * Outside a transaction, ONE statement: the runs, all the actions of those read whole (the first few,
+ * and any that auto-approval touches whole) and the named ones of the others, and the checkpoint's
+ * stamp, from one snapshot. Rows travel as JSON (one result
  * shape for three tables): what the fold reads of them (statuses, counters, revisions) survives it,
  * and they go back as JSON (upsert.ts).
  */
@@ -128,22 +118,10 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
   const kept = ctx.kept as KeptRows<KeptRun>;
   const wanted = rowsWanted(events);
   const { runIds, wholeRuns, pairs } = wanted;
-  const missing = runIds.filter((id) => kept.get(id) === undefined);
-  let loaded = new Map<string, KeptRun>();
-  let whole = new Set<string>();
-  if (missing.length > 0) {
-    let read = await loadRuns(ctx.db, missing, wanted, ctx.checkpoint);
-    // Another writer since the kept rows were read (a retry, a swap): forget them, read the batch's runs.
-    if (kept.size > 0 && read.stamp !== kept.stamp) {
-      kept.clear();
-      read = await loadRuns(ctx.db, runIds, wanted, ctx.checkpoint);
-    }
-    // No checkpoint row: the transaction's compare-and-set reports it.
-    if (read.stamp === undefined) return undefined;
-    kept.stamp = read.stamp;
-    loaded = read.runs;
-    whole = read.whole;
-  }
+  const read = await readRunsNotKept(kept, runIds, (ids) => loadRuns(ctx.db, ids, wanted, ctx.checkpoint));
+  if (read === undefined) return undefined;
+  const loaded = read?.runs ?? new Map<string, KeptRun>();
+  const whole = read?.whole ?? new Set<string>();
   // The fold sees the actions the events name (all of a run's only for auto-approval), as apply's
   // read gives them: copying every kept action of every run would cost O(actions) per batch.
   const batch = new RunRows();
@@ -158,21 +136,13 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
     if (action) batch.actions.set(`${runId}\u0000${actionId}`, action);
   }
   const { runs, actions } = fold(batch, events);
-  // Keep what the batch touched, whole: a run just requested has no actions but those the fold made.
-  const entries = new Map<string, KeptRun>();
-  for (const id of runIds) {
-    const run = batch.runs.get(id);
-    const known = kept.get(id);
-    if (!run || (!known && !whole.has(id))) continue;
-    const entry = known ?? loaded.get(id) ?? { run, actions: new Map<string, ActionRow>() };
-    entry.run = run;
-    entries.set(id, entry);
-  }
-  for (const key of batch.touchedActions) {
-    const action = batch.actions.get(key)!;
-    entries.get(action.run_id)?.actions.set(action.action_id, action);
-  }
-  for (const [id, entry] of entries) kept.set(id, entry, 1 + entry.actions.size);
+  keepRuns(
+    kept,
+    runIds,
+    (id) => batch.runs.get(id),
+    (id) => (whole.has(id) ? (loaded.get(id)?.actions ?? new Map<string, ActionRow>()) : undefined),
+    actions,
+  );
   if (kept.stamp === undefined) return undefined;
   return {
     stamp: kept.stamp,

@@ -73,9 +73,8 @@ type KeptRun = KeptRunOf<RunRow, ActionRow>;
 /**
  * Outside a transaction, ONE statement: the runs, all the actions of those read whole (the first few,
  * and any that auto-approval touches whole) and the named ones of the others, and the checkpoint's
- * stamp, from one snapshot. Rows travel as JSON (one result
- * shape for three tables): what the fold reads of them (statuses, counters, revisions) survives it,
- * and they go back as JSON (upsert.ts).
+ * stamp, from one snapshot. Rows travel as JSON (one result shape for three tables): what the fold
+ * reads of them (statuses, counters, revisions) survives it, and they go back as JSON (upsert.ts).
  */
 async function loadRuns(
   db: Knex,

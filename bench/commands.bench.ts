@@ -118,6 +118,14 @@ export async function run(): Promise<Figures> {
     console.log(`per command (${latencies.length} commands): calls, then execution and planning µs`);
     const perCommand = (ms: string) => ((Number(ms) * 1000) / latencies.length).toFixed(0).padStart(6);
     for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)} ${perCommand(r.ms)} ${perCommand(r.plan_ms)}  ${r.query}`);
+    // Row writes by table since the server started (seeding included): an update that is not HOT
+    // also inserts into every index of its table.
+    const { rows: tables } = await db.pool.query<{ relname: string; ins: string; upd: string; hot: string }>(
+      `SELECT relname, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
+        WHERE n_tup_ins + n_tup_upd > 1000 ORDER BY n_tup_ins + n_tup_upd DESC`,
+    );
+    console.log('rows since start: table, inserted, updated (of which HOT)');
+    for (const t of tables) console.log(`  ${t.relname.padEnd(24)} ${t.ins.padStart(9)} ${t.upd.padStart(9)} (${t.hot})`);
   }
   sampling = false;
   await sample;

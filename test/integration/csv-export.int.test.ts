@@ -1,6 +1,6 @@
 // CSV exports are written by PostgreSQL's COPY (src/queries/exports/csv.ts). Every cell must read
-// as `safeCell` renders the value node-postgres returns for it: formulas defused (= + - @ tab CR),
-// NULL as an empty cell, timestamps as ISO UTC with milliseconds, arrays joined by spaces, quotes and
+// as `safeCell` renders the value node-postgres returns for it: formulas defused (= + - @ tab CR) in
+// texts, numbers as they are, NULL as an empty cell, timestamps as ISO UTC with milliseconds, arrays joined by spaces, quotes and
 // line breaks kept. Checked on a scratch table of awkward values against safeCell itself. Values are
 // inlined as literals (COPY takes no parameters); the export session's limits hold, and a COPY that
 // is abandoned or left unread never keeps its connection.
@@ -107,7 +107,9 @@ describe('CSV through COPY', () => {
     const byId = new Map(parsed.map((r) => [r.id, r]));
     expect(byId.get('0')!.label).toBe(`'=HYPERLINK("http://evil.example","x")`);
     expect(byId.get('4')!.label).toBe(`'\tcmd`);
-    expect(byId.get('2')!.n).toBe(`'-2`);
+    // A text that looks like a negative number is defused; a number is written as the number.
+    expect(byId.get('2')!.label).toBe(`'-2`);
+    expect(byId.get('2')!.n).toBe('-2');
     expect(byId.get('12')!.tags).toBe(` =x`);
     expect(byId.get('8')!.tags).toBe(`x =bad `);
     expect(byId.get('100')!.tags).toBe(`'-1 z`);
@@ -116,7 +118,7 @@ describe('CSV through COPY', () => {
     expect(byId.get('6')!.at).toBe('2100-06-15T09:20:30.029Z');
     // Every cell is quoted, as before (an empty one too).
     expect(csv.split('\n')[1]).toMatch(/^"100","'@first","1","true","\d{4}-/);
-    expect(csv).toContain(`\n"10","","'-10","true","2026-11-22T08:00:00.120Z","",""\n`);
+    expect(csv).toContain(`\n"10","","-10","true","2026-11-22T08:00:00.120Z","",""\n`);
   });
 
   it('writes instants as Date.toISOString, whatever the microseconds, the year and the connection settings', async () => {

@@ -4,7 +4,8 @@
 // spent most of its time decoding rows and formatting cells one by one in JavaScript).
 // Cells are made safe for spreadsheets in the query (csv-sql.ts): a text starting with = + - @ tab
 // or carriage return would be read as a formula (CSV injection), so it gets a leading apostrophe,
-// exactly as `safeCell` does for the PDF. Every cell is quoted, a missing value is an empty cell.
+// exactly as `safeCell` does for the PDF; a number is written as it is. Every value is quoted, a
+// missing value is an empty cell.
 import { Readable } from 'node:stream';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
@@ -31,10 +32,14 @@ function cellText(value: unknown): string {
   }
 }
 
-/** A cell's text, defused when a spreadsheet would read it as a formula (the PDF's cells; the CSV does the same in SQL). */
+/**
+ * A cell's text, defused when a spreadsheet would read it as a formula (the PDF's cells; the CSV does
+ * the same in SQL). A number is never defused: its text is digits and a sign, and a negative number
+ * with an apostrophe before it would be read as text, not as the number.
+ */
 export function safeCell(value: unknown): string {
   const text = cellText(value);
-  return FORMULA.test(text) ? `'${text}` : text;
+  return typeof value !== 'number' && typeof value !== 'bigint' && FORMULA.test(text) ? `'${text}` : text;
 }
 
 /** Buffered between the database and the reader: a few socket reads, whatever the row count. */

@@ -100,12 +100,18 @@ export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<s
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  let stopping = false;
+  // A server that dies under a scenario says so at once (the scenario then fails on its next request).
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the server process exited during the benchmark: code ${code}, signal ${signal}`);
+  });
   const server: BenchServer = {
     base,
     child,
     token: (orgId) => signDevToken(dataDir, { orgId, userId: 'bench-user', admin: true }),
     stop: stopOnce(child, async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
+      stopping = true;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     }),

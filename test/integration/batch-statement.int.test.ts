@@ -218,4 +218,26 @@ describe('one-statement projection batches', () => {
       await lock.release();
     }
   });
+
+  it('a batch statement is prepared once per connection, then only bound and executed', async () => {
+    const one = createDatabase({ url: db.url, poolSize: 1 });
+    await db.knex.raw('TRUNCATE audit_events');
+    const lock = await leader(auditEventsProjection.name);
+    try {
+      const events = recordedEvents([...runEvents('r-6'), ...runEvents('r-7')]);
+      const half = events.length / 2;
+      const ctx = { db: one, projection: auditEventsProjection, lock, kept: new KeptRows<unknown>(KEPT_ROWS) };
+      await applyBatchFast(ctx, null, events[half - 1]!.position, events.slice(0, half));
+      await applyBatchFast(ctx, events[half - 1]!.position, events.at(-1)!.position, events.slice(half));
+      expect(await db.knex('audit_events').count<{ count: string }[]>('* as count')).toEqual([{ count: String(events.length) }]);
+      // The pool's one connection: the statement both batches sent, prepared there under its name.
+      const { rows } = await one.knex.raw<{ rows: { name: string; statement: string }[] }>('SELECT name, statement FROM pg_prepared_statements');
+      const batches = rows.filter((r) => r.statement.startsWith('WITH cp AS (UPDATE projection_checkpoints'));
+      expect(batches).toHaveLength(1);
+      expect(batches[0]!.name).toMatch(/^sprintguard_batch_\d+$/);
+    } finally {
+      await lock.release();
+      await one.close();
+    }
+  });
 });

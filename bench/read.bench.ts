@@ -3,7 +3,7 @@
 //   (pages served from the run-list cache while the read model stands still; then the same while new
 //   runs arrive at 20/s, so that pages keep being invalidated; RUN_LIST_CACHE_MB=0 measures without
 //   the cache);
-// - CSV export of the 100,000 runs → seconds (one warm-up export, then BENCH_CSV_ROUNDS, default 5,
+// - CSV export of the 100,000 runs → seconds (one warm-up export, then BENCH_CSV_ROUNDS, default 7,
 //   taking turns with PostgreSQL's COPY of the same rows: the ratio of the medians), and the growth
 //   of the server's resident memory;
 // - 1,000 SSE clients on one run while events are appended at 100/s → delivery latency p50/p99,
@@ -31,7 +31,7 @@ const SSE_MS = 5_000;
 /** Turns each of our server and the bare server take (SSE_MS each). */
 const SSE_SLICES = Number(process.env.BENCH_SSE_SLICES ?? 2);
 /** Alternated exports and COPYs after the warm-up export (the ratio is of their medians). */
-const CSV_ROUNDS = Number(process.env.BENCH_CSV_ROUNDS ?? 5);
+const CSV_ROUNDS = Number(process.env.BENCH_CSV_ROUNDS ?? 7);
 
 const meta = { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' };
 

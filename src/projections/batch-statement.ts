@@ -60,17 +60,6 @@ export async function writeBatchStatement(
   return typeof stamp === 'string' ? { outcome: 'written', stamp } : { outcome: 'refused' };
 }
 
-/** What this needs of knex's PostgreSQL client and of a pg connection (knex types both loosely). */
-interface KnexPgClient {
-  acquireConnection(): Promise<PgConnection>;
-  releaseConnection(connection: PgConnection): Promise<void>;
-  positionBindings(sql: string): string;
-  emit(event: 'query', query: { method: 'raw'; sql: string; bindings: unknown[] }): boolean;
-}
-interface PgConnection {
-  query<R>(config: { name?: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
-}
-
 /**
  * Distinct batch statements get a name each, up to this many; the rest run unnamed. A projection
  * makes a handful (which tables a batch writes, with or without a stamp), so the bound only keeps
@@ -90,24 +79,16 @@ export function batchStatementName(text: string): string | undefined {
 }
 
 /**
- * Runs `sql` (knex's `?` placeholders) as a named statement on one of knex's connections: each
- * connection parses and plans it once, then only binds and executes it. Parsed and planned anew,
- * a batch statement cost PostgreSQL 20–40 µs per command of planning alone under the commands
+ * Runs `sql` as a named statement (knex passes `options` on to node-postgres's query config): each
+ * connection parses and plans it once, then only binds and executes it. Parsed and planned anew, a
+ * batch statement cost PostgreSQL 20–40 µs per command of planning alone under the commands
  * benchmark (docs/benchmarks.md). A plan cached so stays right when a table is renamed or altered
  * (a rebuild's swap): PostgreSQL analyses the statement's text again after any change to a table
- * it reads.
+ * it reads, and the statement's result (the stamp) has the same type whatever the tables.
  */
-async function runNamed<R>(db: Knex, sql: string, values: unknown[]): Promise<R[]> {
-  const client = db.client as unknown as KnexPgClient;
-  const text = client.positionBindings(sql);
-  const name = batchStatementName(text);
-  const connection = await client.acquireConnection();
-  try {
-    // Announced as knex announces its own queries, for whoever listens on knex's 'query'.
-    client.emit('query', { method: 'raw', sql: text, bindings: values });
-    const { rows } = await connection.query<R>({ ...(name !== undefined ? { name } : {}), text, values });
-    return rows;
-  } finally {
-    await client.releaseConnection(connection);
-  }
+async function runNamed<R>(db: Knex, sql: string, values: readonly (string | number | null)[]): Promise<R[]> {
+  const name = batchStatementName(sql);
+  const query = db.raw<{ rows: R[] }>(sql, [...values]);
+  const { rows } = await (name !== undefined ? query.options({ name }) : query);
+  return rows;
 }

@@ -95,3 +95,17 @@ export function cpuPerOperation(before: CpuSnapshot, after: CpuSnapshot, operati
     total: round(per('server') + per('postgres') + per('client')),
   };
 }
+
+/**
+ * The mean of several cpuPerOperation results (one per slice or round of a measure), each weighed
+ * by `weight`, written as the figures write them: "server, postgres, client".
+ */
+export function cpuMean(): { add(cpu: Record<string, number>, weight: number): void; text(): string } {
+  const sum = { server: 0, postgres: 0, client: 0 };
+  return {
+    add(cpu, weight) {
+      for (const k of ['server', 'postgres', 'client'] as const) sum[k] += (cpu[k] ?? 0) * weight;
+    },
+    text: () => [sum.server, sum.postgres, sum.client].map((n) => Number(n.toFixed(3))).join(', '),
+  };
+}

@@ -19,7 +19,7 @@ import { runDecider } from '../src/domain/run.decider.js';
 import type { Figures } from './run.js';
 import { copyCeiling, ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { percentile, rssMb, startBenchDatabase, startBenchServer, stopBenchDatabase } from './support.js';
-import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides } from './cpu-account.js';
+import { cpuMean, cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides } from './cpu-account.js';
 
 const ORG = 'bench-read';
 const RUNS = 100_000;
@@ -175,16 +175,13 @@ export async function run(): Promise<Figures> {
          FROM runs WHERE org_id = '${ORG}' ORDER BY created_at DESC, run_id DESC`;
     const ours: number[] = [];
     const copies: number[] = [];
-    const cpuOurs = { server: 0, postgres: 0, client: 0 };
-    const cpuCopy = { server: 0, postgres: 0, client: 0 };
-    const add = (into: typeof cpuOurs, cpu: Record<string, number>) => {
-      for (const k of ['server', 'postgres', 'client'] as const) into[k] += (cpu[k] ?? 0) / CSV_ROUNDS;
-    };
+    const cpuOurs = cpuMean();
+    const cpuCopy = cpuMean();
     for (let round = 0; round < CSV_ROUNDS; round++) {
       // CPU snapshots around each measure only: they read all of /proc (tens of ms of this process).
       let before = await cpuSnapshot({ server: pid, postgres });
       const e = await exportCsv(server.base, token);
-      add(cpuOurs, cpuPerOperation(before, await cpuSnapshot({ server: pid, postgres }), RUNS / 1000));
+      cpuOurs.add(cpuPerOperation(before, await cpuSnapshot({ server: pid, postgres }), RUNS / 1000), 1 / CSV_ROUNDS);
       // The list phase before may have added runs (while runs arrive): COPY reads them too.
       figures['csv rows'] = e.rows;
       figures['csv MB'] = Number((e.bytes / 2 ** 20).toFixed(1));
@@ -192,17 +189,16 @@ export async function run(): Promise<Figures> {
       // Its ceiling: PostgreSQL's own COPY of the same rows and columns, read by a client to the end.
       before = await cpuSnapshot({ postgres });
       copies.push((await copyCeiling(env.url, ceilingQuery)).seconds);
-      add(cpuCopy, cpuPerOperation(before, await cpuSnapshot({ postgres }), RUNS / 1000));
+      cpuCopy.add(cpuPerOperation(before, await cpuSnapshot({ postgres }), RUNS / 1000), 1 / CSV_ROUNDS);
     }
     sampling = false;
     await sampler;
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const cpuText = (c: typeof cpuOurs) => [c.server, c.postgres, c.client].map((n) => Number(n.toFixed(2))).join(', ');
-    figures['csv (per 1,000 rows) cpu ms/op server, postgres, client'] = cpuText(cpuOurs);
+    const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+    figures['csv (per 1,000 rows) cpu ms/op server, postgres, client'] = cpuOurs.text();
     figures['csv seconds (median)'] = Number(median(ours).toFixed(3));
     figures['csv seconds by round'] = ours.map((x) => x.toFixed(3)).join(', ');
     figures['csv server RSS growth MB'] = Number((peak - baseline).toFixed(1));
-    figures['csv ceiling (per 1,000 rows) cpu ms/op server, postgres, client'] = cpuText(cpuCopy);
+    figures['csv ceiling (per 1,000 rows) cpu ms/op server, postgres, client'] = cpuCopy.text();
     figures['csv ceiling (COPY) seconds (median)'] = Number(median(copies).toFixed(3));
     figures['csv ceiling seconds by round'] = copies.map((x) => x.toFixed(3)).join(', ');
     figures['csv ratio to COPY (time, lower is better)'] = ratio(median(ours), median(copies));
@@ -219,11 +215,8 @@ export async function run(): Promise<Figures> {
     const bare = await startCeilingServer('sse');
     const ours: number[] = [];
     const ceiling: number[] = [];
-    const cpuOurs = { server: 0, postgres: 0, client: 0 };
-    const cpuCeiling = { server: 0, postgres: 0, client: 0 };
-    const add = (into: typeof cpuOurs, cpu: Record<string, number>, weight: number) => {
-      for (const k of ['server', 'postgres', 'client'] as const) into[k] += (cpu[k] ?? 0) * weight;
-    };
+    const cpuOurs = cpuMean();
+    const cpuCeiling = cpuMean();
     try {
       for (let slice = 1; slice <= SSE_SLICES; slice++) {
         const runId = `sse-bench-${slice}`;
@@ -232,11 +225,11 @@ export async function run(): Promise<Figures> {
         await env.store.append(runStream, sseRun.map((e) => ({ type: e.type, data: e.data, metadata: meta })));
         let before = await cpuSnapshot({ server: server.child.pid!, postgres });
         const o = await measureSse(`${server.base}/api/runs/stream?run_id=${runId}`, token, ['store', env.url, runStream, String(ticks), String(SSE_RATE)]);
-        add(cpuOurs, cpuPerOperation(before, await cpuSnapshot({ server: server.child.pid!, postgres }), o.length), 1 / SSE_SLICES);
+        cpuOurs.add(cpuPerOperation(before, await cpuSnapshot({ server: server.child.pid!, postgres }), o.length), 1 / SSE_SLICES);
         for (const d of o) ours.push(d);
         before = await cpuSnapshot({ server: bare.child.pid!, postgres });
         const c = await measureSse(`${bare.base}/api/runs/stream?run_id=${runId}`, token, ['http', bare.base, String(ticks), String(SSE_RATE)]);
-        add(cpuCeiling, cpuPerOperation(before, await cpuSnapshot({ server: bare.child.pid!, postgres }), c.length), 1 / SSE_SLICES);
+        cpuCeiling.add(cpuPerOperation(before, await cpuSnapshot({ server: bare.child.pid!, postgres }), c.length), 1 / SSE_SLICES);
         for (const d of c) ceiling.push(d);
         console.log(`  slice ${slice}: ours p99 ${percentile(o, 99)} ms, bare server p99 ${percentile(c, 99)} ms`);
       }
@@ -245,12 +238,11 @@ export async function run(): Promise<Figures> {
     }
     ours.sort((a, b) => a - b);
     ceiling.sort((a, b) => a - b);
-    const cpuText = (c: typeof cpuOurs) => [c.server, c.postgres, c.client].map((n) => Number(n.toFixed(3))).join(', ');
-    figures['sse (per delivery) cpu ms/op server, postgres, client'] = cpuText(cpuOurs);
+    figures['sse (per delivery) cpu ms/op server, postgres, client'] = cpuOurs.text();
     figures['sse deliveries'] = `${ours.length} of ${ticks * SSE_CLIENTS * SSE_SLICES}`;
     figures['sse p50 ms'] = percentile(ours, 50);
     figures['sse p99 ms'] = percentile(ours, 99);
-    figures['sse ceiling (per delivery) cpu ms/op server, postgres, client'] = cpuText(cpuCeiling);
+    figures['sse ceiling (per delivery) cpu ms/op server, postgres, client'] = cpuCeiling.text();
     figures['sse ceiling deliveries'] = `${ceiling.length} of ${ticks * SSE_CLIENTS * SSE_SLICES}`;
     figures['sse ceiling p50 ms'] = percentile(ceiling, 50);
     figures['sse ceiling p99 ms'] = percentile(ceiling, 99);

@@ -59,12 +59,20 @@ async function main(): Promise<void> {
   // 1 / rate): a pause of 1 / rate after each tick made it 1 / (tick + pause), ~29/s for appends that
   // took 25 ms.
   const start = performance.now();
+  const took: number[] = [];
   for (let i = 0; i < ticks; i++) {
+    const t0 = performance.now();
     await publish(i);
+    took.push(performance.now() - t0);
     const due = start + ((i + 1) * 1000) / rate;
     await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
   }
   await close();
+  // How long publishing a tick took (a durable append, or a POST answered): part of every delivery's
+  // delay, on stderr beside the bench's own lines.
+  took.sort((a, b) => a - b);
+  const at = (p: number) => took[Math.min(took.length - 1, Math.floor((p / 100) * took.length))]!.toFixed(1);
+  console.error(`  ticker (${mode}): a tick took p50 ${at(50)} ms, p99 ${at(99)} ms, max ${at(100)} ms`);
 }
 
 await main();

@@ -86,9 +86,9 @@ export function batchStatementName(text: string): string | undefined {
  * (a rebuild's swap): PostgreSQL analyses the statement's text again after any change to a table
  * it reads, and the statement's result (the stamp) has the same type whatever the tables.
  */
-async function runNamed<R>(db: Knex, sql: string, values: readonly (string | number | null)[]): Promise<R[]> {
+async function runNamed<R>(db: Knex, sql: string, values: (string | number | null)[]): Promise<R[]> {
   const name = batchStatementName(sql);
-  const query = db.raw<{ rows: R[] }>(sql, [...values]);
+  const query = db.raw<{ rows: R[] }>(sql, values);
   const { rows } = await (name !== undefined ? query.options({ name }) : query);
   return rows;
 }

@@ -12,7 +12,7 @@ import type { RecordedEvent } from '../adapters/event-store.js';
 import type { RunEvent } from '../domain/run.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { KeptRows } from './kept-rows.js';
-import { keepRuns, readRunsNotKept, WHOLE_RUNS_PER_BATCH, type KeptRun as KeptRunOf } from './kept-runs.js';
+import { keepRuns, readRunsNotKept, runsToReadWhole, type KeptRun as KeptRunOf } from './kept-runs.js';
 import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { upsertForward } from './upsert.js';
@@ -122,7 +122,7 @@ async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedE
   const kept = ctx.kept as KeptRows<KeptRun>;
   const { runIds, pairs } = wanted(events);
   const read = await readRunsNotKept(kept, runIds, async (ids) => {
-    const whole = ids.slice(0, WHOLE_RUNS_PER_BATCH);
+    const whole = [...runsToReadWhole(kept, ids)];
     const named = pairs.filter(([runId]) => ids.includes(runId) && !whole.includes(runId));
     return { whole, ...(await load(ctx.db, ids, whole, named, ctx.checkpoint)) };
   });

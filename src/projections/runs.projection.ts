@@ -12,7 +12,7 @@ import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { RunRows } from './run-rows.js';
 import { upsertForward } from './upsert.js';
 import type { KeptRows } from './kept-rows.js';
-import { keepRuns, readRunsNotKept, WHOLE_RUNS_PER_BATCH, type KeptRun as KeptRunOf } from './kept-runs.js';
+import { keepRuns, readRunsNotKept, runsToReadWhole, type KeptRun as KeptRunOf } from './kept-runs.js';
 import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
 
@@ -78,11 +78,12 @@ type KeptRun = KeptRunOf<RunRow, ActionRow>;
  */
 async function loadRuns(
   db: Knex,
+  kept: KeptRows<unknown>,
   missing: readonly string[],
   wanted: ReturnType<typeof rowsWanted>,
   checkpoint: string,
 ): Promise<{ runs: Map<string, KeptRun>; whole: Set<string>; stamp: string | undefined }> {
-  const whole = new Set(missing.filter((id, i) => i < WHOLE_RUNS_PER_BATCH || wanted.wholeRuns.includes(id)));
+  const whole = runsToReadWhole(kept, missing, wanted.wholeRuns);
   const named = wanted.pairs.filter(([runId]) => missing.includes(runId) && !whole.has(runId));
   const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
     `SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r WHERE run_id = ANY (?::text[])
@@ -117,7 +118,7 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
   const kept = ctx.kept as KeptRows<KeptRun>;
   const wanted = rowsWanted(events);
   const { runIds, wholeRuns, pairs } = wanted;
-  const read = await readRunsNotKept(kept, runIds, (ids) => loadRuns(ctx.db, ids, wanted, ctx.checkpoint));
+  const read = await readRunsNotKept(kept, runIds, (ids) => loadRuns(ctx.db, kept, ids, wanted, ctx.checkpoint));
   if (read === undefined) return undefined;
   const loaded = read?.runs ?? new Map<string, KeptRun>();
   const whole = read?.whole ?? new Set<string>();

@@ -2,6 +2,7 @@
 // A concurrent writer makes the append fail with WrongExpectedVersionError; we then decide again on
 // the fresh state, which is what makes "two approvals at once" give one event and one conflict.
 import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../lib/uuid-v7.js';
 import {
   StreamNotFoundError,
   WrongExpectedVersionError,
@@ -99,7 +100,7 @@ export async function loadStream<State, Event extends DomainEvent>(
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleCommandOptions<State, Command, Event>,
 ): Promise<CommandResult<State, Event>> {
-  const { store, streamId, decider, command, context, maxAttempts = 5, cache, expectedRevision, eventId = () => randomUUID() } = options;
+  const { store, streamId, decider, command, context, maxAttempts = 5, cache, expectedRevision, eventId = () => uuidV7() } = options;
   for (let attempt = 1; ; attempt++) {
     // 1. Load and fold the stream. First attempt with a cached state (or one assumed by
     //    `expectedRevision`): append at its revision without reading; if another process appended

@@ -17,6 +17,8 @@ import { suppressionDecider } from '../../src/domain/suppression.decider.js';
 import { ownedState, scopedTo } from '../../src/domain/tenancy.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** The chain fields every appended event carries; the first event of a stream has no predecessor. */
 const chain = { prev_hash: null, hash: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown };
 
@@ -86,6 +88,8 @@ describe('handleCommand', () => {
     expect(second.state.proposal?.proposal_id).toBe(data.proposal_id);
     const events = await recorded(streamId);
     expect(events).toHaveLength(1);
+    // Ids that grow with time (UUIDv7, src/lib/uuid-v7.ts): the store's id index takes them at its right edge.
+    expect(events[0]!.id).toMatch(UUID_V7);
     // Plus the store's tamper-evidence chain (src/adapters/audit-chain.ts).
     expect(events[0]!.metadata).toEqual({ org_id: 'org_a', user_id: 'ada', correlation_id: 'c-1', causation_id: 'r-1', request_id: 'r-1', ...chain });
   });

@@ -66,6 +66,16 @@ describe('postgres event store: specifics', () => {
     await store.close();
   });
 
+  it('gives events appended without an id a UUIDv7, in the order of their appends', async () => {
+    const s = `v7-${randomUUID().slice(0, 8)}`;
+    await store.append(s, [ev('A'), ev('B')], { expectedRevision: 'no_stream' });
+    await new Promise((r) => setTimeout(r, 2));
+    await store.append(s, [ev('C')], { expectedRevision: 1n });
+    const ids = (await collect(store.readStream(s))).map((e) => e.id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(ids[2]! > ids[0]! && ids[2]! > ids[1]!).toBe(true);
+  });
+
   it('the xmin guard holds back an event committed after an older, still-open transaction; a naive cursor loses it', async () => {
     const p = `guard-${randomUUID().slice(0, 8)}-`;
     const head = await store.headPosition();

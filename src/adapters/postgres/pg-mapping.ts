@@ -1,6 +1,6 @@
 // Rows of the PostgreSQL event store and their conversions. node-postgres returns int8 and xid8 as
 // strings: they become bigint here, never via global parsers.
-import { randomUUID } from 'node:crypto';
+import { uuidV7 } from '../../lib/uuid-v7.js';
 import { contentDigest } from '../audit-chain.js';
 import { APPEND_ONE_AT_HEAD_SQL, APPEND_ONE_AT_REVISION_SQL, APPEND_SQL } from './pg-sql.js';
 import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
@@ -72,7 +72,7 @@ function expectedArgs(expected: ExpectedRevision): [string, string | null] {
 }
 
 export function appendStatement(stream: string, expected: ExpectedRevision, events: EventToAppend[]): AppendStatement {
-  const ids = events.map((e) => e.id ?? randomUUID());
+  const ids = events.map((e) => e.id ?? uuidV7());
   const [kind, revision] = expectedArgs(expected);
   const metadata = (e: EventToAppend) => (e.metadata === undefined ? null : JSON.stringify(e.metadata));
   // The content digest is linked into the stream's hash chain by the statement (audit-chain.ts).

@@ -22,8 +22,8 @@ export const WHOLE_RUNS_PER_BATCH = 4;
  * before to make room and would not fit now. When the runs being decided weigh more than the bound,
  * reading such a run whole would push out the run the next batch needs, which would then be read
  * whole and push out the next: every batch reading thousands of rows (50 runs of 1,000 actions
- * against 50,000 kept rows made each command cost 60% more). Those runs have their named actions
- * read instead, an index lookup each, while the runs that fit stay kept.
+ * against 50,000 kept rows made each command cost half as much again). Those runs have their
+ * named actions read instead, an index lookup each, while the runs that fit stay kept.
  */
 export function runsToReadWhole(kept: KeptRows<unknown>, missing: readonly string[], forced: readonly string[] = []): Set<string> {
   const whole = new Set<string>();

@@ -32,9 +32,22 @@ export interface RunState {
   status: RunStatus | undefined;
   /** In plan order. */
   actions: ActionState[];
+  /**
+   * Each action's place in `actions`, made with the plan (the order never changes after it, so every
+   * later state shares the map). A decision on a run of 1,000 actions looked its action up three or
+   * four times by scanning them (decide, the fold after it, the fold after the append, the answer).
+   */
+  positions: ReadonlyMap<string, number>;
+  /** How many actions are still proposed: whether a decision was the last one, without a scan. */
+  proposed: number;
 }
 
-export const initialRunState: RunState = { request: undefined, status: undefined, actions: [] };
+export const initialRunState: RunState = { request: undefined, status: undefined, actions: [], positions: new Map(), proposed: 0 };
+
+/** The action's place in the run's plan, or undefined. */
+export function actionPosition(state: RunState, actionId: string): number | undefined {
+  return state.positions.get(actionId);
+}
 
 export type RunCommand =
   | { type: 'RequestRun'; request: RunRequestedData }
@@ -64,7 +77,8 @@ function refuseTerminal(state: RunState, what: string): void {
 }
 
 function findAction(state: RunState, actionId: string): ActionState {
-  const action = state.actions.find((a) => a.action_id === actionId);
+  const position = actionPosition(state, actionId);
+  const action = position === undefined ? undefined : state.actions[position];
   if (!action) throw notFound(`Action ${actionId} not found in this run`);
   return action;
 }
@@ -143,7 +157,7 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
     case 'ConfirmRun': {
       refuseTerminal(state, 'confirm');
       if (state.status !== 'awaiting_confirmation') throw conflict(`The run is ${state.status}; there is no confirmation to give`);
-      const pending = state.actions.filter((a) => a.status === 'proposed').length;
+      const pending = state.proposed;
       return [{ type: 'RunConfirmed', data: { by: command.by, at } }, log(`confirmed by ${command.by}`, at), ...afterGate(state, pending, at)];
     }
     case 'ApproveAction':
@@ -162,7 +176,7 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
       // per command (docs/architecture.md, "Runs"); runs of before keep their lines.
       const events: RunEvent[] = [decided];
       const after = fold(state, [decided]);
-      if (!after.actions.some((a) => a.status === 'proposed')) events.push(...startExecution(after, command.by, false, at));
+      if (after.proposed === 0) events.push(...startExecution(after, command.by, false, at));
       return events;
     }
     case 'ApproveAll': {
@@ -243,20 +257,24 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
 
 function setAction(state: RunState, actionId: string, status: ActionStatus): RunState {
   // Runs hold up to the action cap (1,000) and every decision lands here, twice per command (decide
-  // and the fold after the append): copy the array natively and replace one entry.
-  const index = state.actions.findIndex((a) => a.action_id === actionId);
-  if (index < 0) return state;
+  // and the fold after the append): find it by its place, copy the array natively, replace one entry.
+  const index = actionPosition(state, actionId);
+  if (index === undefined) return state;
+  const before = state.actions[index]!;
   const actions = state.actions.slice();
-  actions[index] = { ...actions[index]!, status };
-  return { ...state, actions };
+  actions[index] = { ...before, status };
+  const proposed = state.proposed + (status === 'proposed' ? 1 : 0) - (before.status === 'proposed' ? 1 : 0);
+  return { ...state, actions, proposed };
 }
 
 function evolve(state: RunState, event: RunEvent): RunState {
   switch (event.type) {
     case 'RunRequested':
       return { ...state, request: event.data, status: 'planning' };
-    case 'RunPlanned':
-      return { ...state, actions: event.data.actions.map((a) => ({ ...a, status: 'proposed' })) };
+    case 'RunPlanned': {
+      const actions = event.data.actions.map((a): ActionState => ({ ...a, status: 'proposed' }));
+      return { ...state, actions, positions: new Map(actions.map((a, i) => [a.action_id, i])), proposed: actions.length };
+    }
     case 'ConfirmationRequested':
       return { ...state, status: 'awaiting_confirmation' };
     case 'ActionApproved':
@@ -267,7 +285,7 @@ function evolve(state: RunState, event: RunEvent): RunState {
       const actions = event.data.auto_approve
         ? state.actions.map((a) => (a.status === 'proposed' ? { ...a, status: 'approved' as const } : a))
         : state.actions;
-      return { ...state, status: 'executing', actions };
+      return { ...state, status: 'executing', actions, proposed: event.data.auto_approve ? 0 : state.proposed };
     }
     case 'ActionExecutionStarted':
       return setAction(state, event.data.action_id, 'executing');

@@ -1,7 +1,7 @@
 // The one mapping of the runs read model to the API's Run and RunAction (src/http/schemas/runs.schemas.ts):
 // rows read by the queries, and rows computed by the read model's own rules (projections/run-rows.ts)
 // without reading it (as-of reads, command answers given before the read model is read back).
-import type { RunState } from '../domain/run.decider.js';
+import { actionPosition, type RunState } from '../domain/run.decider.js';
 import type { RunEvent } from '../domain/run.events.js';
 import type { ActionView, RunView } from '../http/schemas/runs.schemas.js';
 import { plannedActionRow, recordDecision } from '../projections/run-rows.js';
@@ -74,9 +74,9 @@ export function toActionView(a: ActionRowRead): ActionView {
  * (they differ by the append's duration). Undefined when the run has no such action.
  */
 export function decidedActionView(runId: string, actionId: string, state: RunState, events: readonly RunEvent[]): ActionView | undefined {
-  const index = state.actions.findIndex((a) => a.action_id === actionId);
-  const action = state.actions[index];
-  if (!action) return undefined;
+  const index = actionPosition(state, actionId);
+  const action = index === undefined ? undefined : state.actions[index];
+  if (index === undefined || !action) return undefined;
   const row = plannedActionRow(runId, state.request?.org_id ?? '', action, index, new Date(0), '0');
   row.status = action.status;
   const decision = events.find(

@@ -182,3 +182,53 @@ describe('run decider', () => {
     expect(planned?.type === 'RunPlanned' && planned.data.cycles).toEqual(['T', 'S']);
   });
 });
+
+describe('run state: places and the proposed count', () => {
+  const now2 = (n: number) => new Date(now.getTime() + n * 1000);
+  /** Every state along the way keeps its index and count true to its actions. */
+  const consistent = (events: RunEvent[]) => {
+    let s = runDecider.initialState;
+    for (const e of events) {
+      s = runDecider.evolve(s, e);
+      expect(s.proposed).toBe(s.actions.filter((a) => a.status === 'proposed').length);
+      expect(s.positions.size).toBe(s.actions.length);
+      s.actions.forEach((a, i) => expect(s.positions.get(a.action_id)).toBe(i));
+    }
+    return s;
+  };
+
+  it('stay true through over-cap skips, decisions, confirmation, execution and outcomes', () => {
+    const events = history(
+      requested({ action_cap: 6, confirmation_threshold: 4 }),
+      plan(8),
+      { type: 'ConfirmRun', by: 'ada', now: now2(1) },
+      { type: 'ApproveAction', actionId: 'act-1', by: 'ada', now: now2(2) },
+      { type: 'RejectAction', actionId: 'act-2', by: 'ada', reason: 'no', now: now2(3) },
+      { type: 'ApproveAction', actionId: 'act-3', by: 'ada', now: now2(4) },
+      { type: 'ApproveAll', by: 'ada', now: now2(5) },
+      { type: 'StartActionExecution', actionId: 'act-1', now: now2(6) },
+      { type: 'RecordActionOutcome', actionId: 'act-1', outcome: 'executed', now: now2(7) },
+    );
+    const s = consistent(events);
+    expect(s.proposed).toBe(0);
+    expect(s.actions.map((a) => a.status)).toEqual(['executed', 'rejected', 'approved', 'approved', 'approved', 'approved', 'skipped', 'skipped']);
+  });
+
+  it('the last decision of a large run starts its execution, none before it', () => {
+    const n = 1_000;
+    const events = history(requested({ action_cap: n, confirmation_threshold: n }, { flow: 'approval' }), plan(n));
+    let s = state(events);
+    for (let i = 1; i <= n; i++) {
+      const more = runDecider.decide({ type: i % 3 === 0 ? 'RejectAction' : 'ApproveAction', actionId: `act-${i}`, by: 'ada', now: now2(i) }, s);
+      expect(more.some((e) => e.type === 'RunExecutionStarted')).toBe(i === n);
+      events.push(...more);
+      s = fold(runDecider, more, s);
+    }
+    expect(s.status).toBe('executing');
+    expect(s.proposed).toBe(0);
+  });
+
+  it('auto-approval leaves nothing proposed', () => {
+    expect(consistent(history(requested({ write_mode: 'auto' }), plan(3))).proposed).toBe(0);
+  });
+});

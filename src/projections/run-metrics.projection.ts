@@ -1,7 +1,13 @@
 // run_metrics: the time facts behind GET /api/metrics, from the run streams. One row per run (when
 // it was requested, and how and when it ended) and one per planned action (when it was planned,
-// decided by a person, executed, failed, skipped). Times are the events' own `at` (the decider's clock), so "planned → decided" is
-// measured between the two events and not between projector runs.
+// executed, failed, skipped). Times are the events' own `at` (the decider's clock), so "planned →
+// decided" is measured between the two events and not between projector runs. People's decisions
+// are not here: the runs read model keeps them (run_actions: decision, decided_by, decided_at), and
+// the metrics count them there. A decision is most of what a run's stream receives, and writing it
+// twice, once per read model, was a sixth of a command's cost: a batch of decisions only moves the
+// checkpoint here. (The filter still takes every run event rather than naming the types read: a
+// type filter would not wake this projection for a decision, and GET /api/metrics, which waits for
+// it to pass the caller's last write, would wait for the next event it reads.)
 //
 // Idempotency: the run row's revision is the stream's watermark. Events of one stream arrive in
 // revision order, so an event at or below it was applied already and is skipped; the action rows
@@ -33,6 +39,10 @@ interface RunRow {
 type RunOutcome = 'completed' | 'failed' | 'rejected' | 'cancelled';
 const outcomeOf: Partial<Record<RunEvent['type'], RunOutcome>> = { RunCompleted: 'completed', RunFailed: 'failed', RunRejected: 'rejected', RunCancelled: 'cancelled' };
 
+/** The run events that change these rows: no decision (ActionApproved, ActionRejected), no log line. */
+const FACT_TYPES: ReadonlySet<string> = new Set<RunEvent['type']>(['RunRequested', 'RunPlanned', 'ActionExecuted', 'ActionFailed', 'ActionSkipped', 'RunCompleted', 'RunFailed', 'RunRejected', 'RunCancelled']);
+const factsOf = (events: readonly RecordedEvent[]) => events.filter((e) => FACT_TYPES.has(e.type));
+
 interface ActionRow {
   run_id: string;
   action_id: string;
@@ -40,9 +50,6 @@ interface ActionRow {
   board_type: string;
   project_key: string;
   planned_at: Date;
-  decision: 'approved' | 'rejected' | null;
-  decided_by: string | null;
-  decided_at: Date | null;
   executed_at: Date | null;
   failed_at: Date | null;
   skipped_at: Date | null;
@@ -118,8 +125,11 @@ type KeptRun = KeptRunOf<RunRow, ActionRow>;
  * changes the rows in place, kept ones included: the batch loop drops everything kept unless the
  * statement was written.
  */
-async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
+async function prepareMetricsBatch(ctx: BatchContext, batch: readonly RecordedEvent[]): Promise<BatchWrites | undefined> {
   const kept = ctx.kept as KeptRows<KeptRun>;
+  const events = factsOf(batch);
+  // Decisions only (most batches under load): the checkpoint moves, on the kept rows' stamp.
+  if (events.length === 0) return { writes: [], ...(kept.stamp !== undefined ? { stamp: kept.stamp } : {}) };
   const { runIds, pairs } = wanted(events);
   const read = await readRunsNotKept(kept, runIds, async (ids) => {
     const whole = [...runsToReadWhole(kept, ids)];
@@ -158,13 +168,15 @@ async function prepareMetricsBatch(ctx: BatchContext, events: readonly RecordedE
 
 export const runMetricsProjection: Projection = {
   name: 'run_metrics',
-  // 2: how and when each run ended (outcome, ended_at).
+  // 2: how and when each run ended (outcome, ended_at). Decisions left for the runs read model
+  // without a bump: the columns went (migration 0931), and what stays is computed as before.
   version: 2,
   tables: ['metric_runs', 'metric_actions'],
   filter: { streamPrefixes: [streamCategories.run] },
   // Only GET /api/metrics waits for it, after the caller's own write: batches every 25 ms under load.
   liveReadIntervalMs: 25,
-  async apply(trx, events) {
+  async apply(trx, batch) {
+    const events = factsOf(batch);
     const { runIds, pairs } = wanted(events);
     const { runs, actions } = fold(await load(trx, runIds, [], pairs), events);
     await upsertForward(trx, 'metric_runs', ['run_id'], runs);
@@ -206,9 +218,6 @@ function fold({ runs, actions }: Rows, events: readonly RecordedEvent[]): { runs
             board_type: run.board_type,
             project_key: run.project_key,
             planned_at: at,
-            decision: null,
-            decided_by: null,
-            decided_at: null,
             executed_at: null,
             failed_at: null,
             skipped_at: null,
@@ -228,12 +237,6 @@ function fold({ runs, actions }: Rows, events: readonly RecordedEvent[]): { runs
       const action = actionId === undefined ? undefined : actions.get(key(runId, actionId));
       if (!action) continue;
       switch (event.type) {
-        case 'ActionApproved':
-        case 'ActionRejected':
-          action.decision = event.type === 'ActionApproved' ? 'approved' : 'rejected';
-          action.decided_by = event.data.by;
-          action.decided_at = at;
-          break;
         case 'ActionExecuted':
           action.executed_at = at;
           break;
@@ -244,7 +247,7 @@ function fold({ runs, actions }: Rows, events: readonly RecordedEvent[]): { runs
           action.skipped_at = at;
           break;
         default:
-          continue; // ActionExecutionStarted: no fact of its own
+          continue; // not read (the filter): no fact of its own
       }
       action.revision = revision;
       touchedActions.add(key(runId, action.action_id));

@@ -53,3 +53,17 @@ export const runMetricsOutcomeMigrations: Migration[] = [
     },
   },
 ];
+
+export const runMetricsWithoutDecisionsMigrations: Migration[] = [
+  {
+    // People's decisions are counted from run_actions now (runs.schema.ts, 0930, which copied their
+    // times from here first): a decision no longer writes a row of run_metrics.
+    name: '0931_metric_actions_without_decisions',
+    async up(knex) {
+      await knex.schema.alterTable('metric_actions', (t) => {
+        t.dropIndex(['org_id', 'decided_at'], 'metric_actions_org_decided');
+        t.dropColumns('decision', 'decided_by', 'decided_at');
+      });
+    },
+  },
+];

@@ -114,7 +114,7 @@ export class RunRows {
       case 'ActionRejected': {
         const action = actionOf(event.data.action_id);
         if (!action) break;
-        recordDecision(action, event, at);
+        recordDecision(action, event);
         this.setActionStatus(run, action, event.type === 'ActionApproved' ? 'approved' : 'rejected', revision, at);
         break;
       }
@@ -175,6 +175,7 @@ export function plannedActionRow(runId: string, orgId: string, a: PlannedAction,
     params: a.params,
     reason: a.reason,
     status: 'new',
+    decision: null,
     decided_by: null,
     decided_at: null,
     decision_reason: null,
@@ -185,10 +186,16 @@ export function plannedActionRow(runId: string, orgId: string, a: PlannedAction,
   };
 }
 
-/** Who decided an action, when, and why (a rejection's reason). */
-export function recordDecision(action: ActionRow, event: Extract<RunEvent, { type: 'ActionApproved' | 'ActionRejected' }>, at: Date): void {
+/**
+ * Who decided an action, how, when and why (a rejection's reason). The time is the decision's own
+ * (the event's `at`, the decider's clock), not when the store recorded it: the command's answer
+ * (queries/run-views.ts) knows only the former, and the metrics measure "planned → decided" between
+ * the events' own times.
+ */
+export function recordDecision(action: ActionRow, event: Extract<RunEvent, { type: 'ActionApproved' | 'ActionRejected' }>): void {
+  action.decision = event.type === 'ActionApproved' ? 'approved' : 'rejected';
   action.decided_by = event.data.by;
-  action.decided_at = at;
+  action.decided_at = new Date(event.data.at);
   if (event.type === 'ActionRejected') action.decision_reason = event.data.reason ?? null;
 }
 

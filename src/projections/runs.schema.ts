@@ -72,6 +72,32 @@ export const runsExecutionStartedByMigrations: Migration[] = [
   },
 ];
 
+/** Added after the first release: listed at the end of the migrations (src/adapters/postgres/migrations.ts). */
+export const runActionDecisionMigrations: Migration[] = [
+  {
+    // How a person decided each action (approved | rejected; null while undecided or when auto mode
+    // approved it), and an index for the metrics' decisions of a time window: GET /api/metrics counts
+    // people's decisions from run_actions (queries/metrics.query.ts), so a decision writes no row of
+    // run_metrics. Existing rows are brought to what the projection now writes without a rebuild:
+    // the decision from the action's status (a rejected action never moves on), and `decided_at`
+    // from run_metrics, which held the decision's own time (the event's `at`) where run_actions held
+    // the time the store recorded it; rows run_metrics had not reached keep the recorded time.
+    name: '0930_run_action_decisions',
+    async up(knex) {
+      await knex.schema.alterTable('run_actions', (t) => {
+        t.text('decision');
+        t.index(['org_id', 'decided_at'], 'run_actions_org_decided');
+      });
+      await knex.raw(`UPDATE run_actions SET decision = CASE WHEN status = 'rejected' THEN 'rejected' ELSE 'approved' END WHERE decided_by IS NOT NULL`);
+      await knex.raw(
+        `UPDATE run_actions a SET decided_at = m.decided_at
+           FROM metric_actions m
+          WHERE m.run_id = a.run_id AND m.action_id = a.action_id AND a.decided_by IS NOT NULL AND m.decided_at IS NOT NULL`,
+      );
+    },
+  },
+];
+
 /** A row of `runs` as the projection writes it (the API's Run is mapped from it by toRunView). */
 export interface RunRow {
   run_id: string;
@@ -114,6 +140,8 @@ export interface RunActionRow {
   params: Record<string, unknown>;
   reason: string;
   status: string;
+  /** approved | rejected by a person; null while undecided or when auto mode approved it. */
+  decision: 'approved' | 'rejected' | null;
   decided_by: string | null;
   decided_at: Date | null;
   decision_reason: string | null;

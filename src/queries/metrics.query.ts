@@ -1,4 +1,5 @@
-// GET /api/metrics: per-day trends from the run_metrics read model (run-metrics.projection.ts).
+// GET /api/metrics: per-day trends from the run_metrics read model (run-metrics.projection.ts), and
+// people's decisions from the runs read model (run_actions), which alone keeps them.
 // Runs are counted on the day they were requested and again on the day they ended, by outcome
 // (completed, failed, rejected, cancelled). Days are UTC calendar days of each event's own time; the
 // window ends today (included). Approvals count human decisions only (auto mode approves without
@@ -19,10 +20,13 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
   const days = Number.parseInt(window, 10);
   const to = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(to.getTime() - (days - 1) * 86_400_000);
-  const scope = ['org_id = :org'];
-  if (filters.project_key) scope.push('project_key = :project');
-  if (filters.board_type) scope.push('board_type = :board');
-  const inScope = scope.join(' AND ');
+  const scopeOf = (table: string) =>
+    [`${table}.org_id = :org`, ...(filters.project_key ? [`${table}.project_key = :project`] : []), ...(filters.board_type ? [`${table}.board_type = :board`] : [])].join(' AND ');
+  const inScope = scopeOf('t');
+  // A person's decisions in the window (auto mode's approvals have no decision), scoped by their run.
+  const decisions = (run: 'runs' | 'metric_runs') =>
+    `run_actions a JOIN ${run} t ON t.run_id = a.run_id
+      WHERE a.org_id = :org AND ${inScope} AND a.decision IS NOT NULL AND a.decided_at >= :from::date AT TIME ZONE 'UTC'`;
   const bindings = { org: orgId, project: filters.project_key ?? null, board: filters.board_type ?? null, from: from.toISOString().slice(0, 10), days };
   // The run_metrics read model (run-metrics.projection.ts): each fact with its own time, counted on
   // the UTC day it happened. Days are returned as text: node-postgres would turn a \`date\` into a
@@ -32,12 +36,12 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
        SELECT :from::date + i AS day FROM generate_series(0, :days::int - 1) AS i
      ),
      facts AS (
-       SELECT 'run' AS k, requested_at AS at FROM metric_runs WHERE ${inScope} AND requested_at >= :from::date AT TIME ZONE 'UTC'
-       UNION ALL SELECT 'planned', planned_at FROM metric_actions WHERE ${inScope} AND planned_at >= :from::date AT TIME ZONE 'UTC'
-       UNION ALL SELECT 'executed', executed_at FROM metric_actions WHERE ${inScope} AND executed_at >= :from::date AT TIME ZONE 'UTC'
-       UNION ALL SELECT decision, decided_at FROM metric_actions WHERE ${inScope} AND decision IS NOT NULL AND decided_at >= :from::date AT TIME ZONE 'UTC'
-       UNION ALL SELECT 'failed', failed_at FROM metric_actions WHERE ${inScope} AND failed_at >= :from::date AT TIME ZONE 'UTC'
-       UNION ALL SELECT 'run_' || outcome, ended_at FROM metric_runs WHERE ${inScope} AND ended_at >= :from::date AT TIME ZONE 'UTC'
+       SELECT 'run' AS k, requested_at AS at FROM metric_runs t WHERE ${inScope} AND requested_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'planned', planned_at FROM metric_actions t WHERE ${inScope} AND planned_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'executed', executed_at FROM metric_actions t WHERE ${inScope} AND executed_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT a.decision, a.decided_at FROM ${decisions('runs')}
+       UNION ALL SELECT 'failed', failed_at FROM metric_actions t WHERE ${inScope} AND failed_at >= :from::date AT TIME ZONE 'UTC'
+       UNION ALL SELECT 'run_' || outcome, ended_at FROM metric_runs t WHERE ${inScope} AND ended_at >= :from::date AT TIME ZONE 'UTC'
      )
      SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
             count(*) FILTER (WHERE f.k = 'run')::int AS runs,
@@ -56,12 +60,11 @@ export async function runMetrics(knex: Knex, orgId: string, filters: MetricsFilt
       ORDER BY d.day`,
     bindings,
   );
-  // Time to decision: from the plan (RunPlanned) to a person's approval or rejection, for the
-  // decisions taken in the window.
+  // Time to decision: from the plan (RunPlanned, the run's planned_at) to a person's approval or
+  // rejection, for the decisions taken in the window.
   const { rows: decision } = await knex.raw<{ rows: { median: number | string | null }[] }>(
-    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - planned_at)) AS median
-       FROM metric_actions
-      WHERE ${inScope} AND decision IS NOT NULL AND decided_at >= :from::date AT TIME ZONE 'UTC'`,
+    `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.decided_at - t.planned_at)) AS median
+       FROM ${decisions('metric_runs')}`,
     bindings,
   );
   const series = rows;

@@ -69,9 +69,7 @@ export function toActionView(a: ActionRowRead): ActionView {
  * An action just decided, from the command's own result (the state after the append and the
  * decision events), in the one RunAction shape (toActionView): the row the read model holds once it
  * has caught up (built by the read model's own helpers, projections/run-rows.ts), without the round
- * trip of reading it back. One difference: `decided_at` is the decision's own time (the event's `at`),
- * the read model's the time the store recorded the event, which this process does not know yet
- * (they differ by the append's duration). Undefined when the run has no such action.
+ * trip of reading it back. Undefined when the run has no such action.
  */
 export function decidedActionView(runId: string, actionId: string, state: RunState, events: readonly RunEvent[]): ActionView | undefined {
   const index = actionPosition(state, actionId);
@@ -83,6 +81,6 @@ export function decidedActionView(runId: string, actionId: string, state: RunSta
     (e): e is Extract<RunEvent, { type: 'ActionApproved' | 'ActionRejected' }> =>
       (e.type === 'ActionApproved' || e.type === 'ActionRejected') && e.data.action_id === actionId,
   );
-  if (decision) recordDecision(row, decision, new Date(decision.data.at));
+  if (decision) recordDecision(row, decision);
   return toActionView(row);
 }

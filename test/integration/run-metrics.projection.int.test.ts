@@ -1,14 +1,15 @@
 // run_metrics projection (every event delivered twice gives the same rows) and the metrics query
-// over it: per-day facts (run outcomes, a cancelled run included), approval rate and median time
-// from plan to decision.
+// over it and over the runs read model, which keeps people's decisions: per-day facts (run outcomes,
+// a cancelled run included), approval rate and median time from plan to decision.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import type { RunEvent } from '../../src/domain/run.events.js';
-import { projectionMigrations } from '../../src/projections/projections.schema.js';
-import { runMetricsMigrations, runMetricsOutcomeMigrations } from '../../src/projections/run-metrics.schema.js';
+import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { runMetricsProjection } from '../../src/projections/run-metrics.projection.js';
+import { runsProjection } from '../../src/projections/runs.projection.js';
 import { runMetrics } from '../../src/queries/metrics.query.js';
+import { KeptRows } from '../../src/projections/kept-rows.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { expectIdempotentProjection, recordedEvents } from '../support/projection-spec.js';
 import { runEvents } from '../support/run-events.js';
@@ -71,31 +72,46 @@ describe('run_metrics projection and GET /api/metrics query', () => {
   beforeAll(async () => {
     db = createDatabase({ url: await createTestDatabaseUrl('run_metrics'), poolSize: 4 });
     // The checkpoints too: the spec also writes batches as the live projector's one statement does.
-    await runMigrations(db.knex, { tableName: 'rm_migrations', migrations: [...projectionMigrations.migrations, ...runMetricsMigrations, ...runMetricsOutcomeMigrations] });
+    await runMigrations(db.knex, readModelMigrations);
   });
   afterAll(async () => {
     await db?.close();
   });
 
-  it('builds the same rows when every event is delivered twice', async () => {
+  it('builds the same rows when every event is delivered twice; decisions are left to the runs read model', async () => {
     const rows = await expectIdempotentProjection({ knex: db.knex, projection: runMetricsProjection, events: interleaved() });
     expect(rows.metric_runs!.map((r) => [r.run_id, r.project_key, r.revision, r.outcome, r.ended_at])).toEqual([
       ['m-a', 'ENG', String(runA().length - 1), 'completed', at(day1, 3_803).toISOString()],
-      ['m-b', 'OPS', String(runB().length - 1), null, null],
-      ['m-x', 'ENG', String(runOther().length - 1), null, null],
+      // The watermark is the last event that changed the row: run B ends with a log line, run X with a decision.
+      ['m-b', 'OPS', String(runB().length - 2), null, null],
+      ['m-x', 'ENG', String(runOther().length - 5), null, null],
     ]);
     const a = rows.metric_actions!.filter((r) => r.run_id === 'm-a');
-    expect(a.map((r) => [r.action_id, r.decision, r.decided_by, r.decided_at, r.executed_at !== null, r.failed_at !== null])).toEqual([
-      ['act-1', 'approved', 'ada', at(day1, 60).toISOString(), true, false],
-      ['act-2', 'rejected', 'ada', at(day1, 120).toISOString(), false, false],
-      ['act-3', 'approved', 'bob', at(day1, 3_780).toISOString(), false, true],
+    // Each row's revision is the event that last changed it: act-2's is the plan (3), its rejection wrote nothing here.
+    expect(a.map((r) => [r.action_id, r.executed_at !== null, r.failed_at !== null, r.revision])).toEqual([
+      ['act-1', true, false, '13'],
+      ['act-2', false, false, '3'],
+      ['act-3', false, true, '16'],
     ]);
     expect(a.every((r) => r.planned_at === day1.toISOString())).toBe(true);
-    const b = rows.metric_actions!.filter((r) => r.run_id === 'm-b');
-    expect(b.map((r) => [r.action_id, r.decision, r.executed_at !== null])).toEqual([
-      ['act-1', null, true],
-      ['act-2', null, false],
+    expect(Object.keys(a[0]!)).not.toContain('decided_at');
+    // The runs read model holds who decided, how, and the decision's own time; auto mode decides nothing.
+    const runRows = await expectIdempotentProjection({ knex: db.knex, projection: runsProjection, events: interleaved() });
+    const decided = runRows.run_actions!.filter((r) => r.run_id !== 'm-x').map((r) => [r.run_id, r.action_id, r.decision, r.decided_by, r.decided_at]);
+    expect(decided).toEqual([
+      ['m-a', 'act-1', 'approved', 'ada', at(day1, 60).toISOString()],
+      ['m-a', 'act-2', 'rejected', 'ada', at(day1, 120).toISOString()],
+      ['m-a', 'act-3', 'approved', 'bob', at(day1, 3_780).toISOString()],
+      ['m-b', 'act-1', null, null, null],
+      ['m-b', 'act-2', null, null, null],
     ]);
+  });
+
+  it('a batch of decisions only moves the checkpoint', async () => {
+    const events = interleaved();
+    const decisions = events.filter((e) => e.type === 'ActionApproved' || e.type === 'ActionRejected');
+    const prepared = await runMetricsProjection.prepareBatch!({ db: db.knex, checkpoint: runMetricsProjection.name, kept: new KeptRows(100) }, decisions);
+    expect(prepared).toEqual({ writes: [] });
   });
 
   it('counts facts on the UTC day they happened, whatever the server time zone', async () => {

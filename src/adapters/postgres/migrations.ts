@@ -11,9 +11,9 @@ import type { MigrationSet } from './migrate.js';
 import { projectionMigrations } from '../../projections/projections.schema.js';
 import { orgConfigMigrations } from '../../projections/org-config.schema.js';
 import { membersMigrations } from '../../projections/members.schema.js';
-import { runsExecutionStartedByMigrations, runsMigrations } from '../../projections/runs.schema.js';
+import { runActionDecisionMigrations, runsExecutionStartedByMigrations, runsMigrations } from '../../projections/runs.schema.js';
 import { integrationSettingsMigrations } from '../../projections/integration-settings.schema.js';
-import { runMetricsMigrations, runMetricsOutcomeMigrations } from '../../projections/run-metrics.schema.js';
+import { runMetricsMigrations, runMetricsOutcomeMigrations, runMetricsWithoutDecisionsMigrations } from '../../projections/run-metrics.schema.js';
 import { backlogProposalsMigrations } from '../../projections/backlog-proposals.schema.js';
 import { notificationSettingsMigrations } from '../../projections/notification-settings.schema.js';
 import { billingMigrations } from '../../projections/billing.schema.js';
@@ -50,5 +50,7 @@ export const readModelMigrations: MigrationSet = {
     ...parkedEventsMigrations,
     ...auditEventsMigrations,
     ...runMetricsOutcomeMigrations,
+    ...runActionDecisionMigrations,
+    ...runMetricsWithoutDecisionsMigrations,
   ],
 };

@@ -175,8 +175,9 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
       // used to, which made every approval a two-event append and doubled what each projection did
       // per command (docs/architecture.md, "Runs"); runs of before keep their lines.
       const events: RunEvent[] = [decided];
-      const after = fold(state, [decided]);
-      if (after.proposed === 0) events.push(...startExecution(after, command.by, false, at));
+      // The action was proposed: this decision leaves one fewer. The state after it is folded only
+      // for the last one (folding copies the run's actions, up to the cap, on every decision).
+      if (state.proposed === 1) events.push(...startExecution(fold(state, [decided]), command.by, false, at));
       return events;
     }
     case 'ApproveAll': {

@@ -53,4 +53,12 @@ describe('event validation at the write boundary', () => {
     expect(eventProblem('ChatRequestAnswered', { request_key: 'k' })).toMatch(/^data\//);
     expect(eventProblem('Anything', { note: 'a\u0000b' })).toMatch(/^data\/note must not contain a NUL/);
   });
+
+  it('names where a NUL character is: nested, in an array, in a key, the value itself, the metadata', () => {
+    expect(eventProblem('Anything', { a: { list: ['ok', { b: 'x\u0000' }] } })).toBe('data/a/list/1/b must not contain a NUL character (\\u0000)');
+    expect(eventProblem('Anything', { a: { 'k\u0000y': 1 } })).toBe('data/a/k\\u0000y must not contain a NUL character (\\u0000)');
+    expect(eventProblem('Anything', 'x\u0000')).toBe('data must not contain a NUL character (\\u0000)');
+    expect(eventProblem('Anything', { a: 1 }, { org_id: 'o', nested: { v: '\u0000' } })).toBe('metadata/nested/v must not contain a NUL character (\\u0000)');
+    expect(eventProblem('Anything', { a: [1, null, { b: true }] }, { org_id: 'o' })).toBeUndefined();
+  });
 });

@@ -247,7 +247,7 @@ function fold({ runs, actions }: Rows, events: readonly RecordedEvent[]): { runs
           action.skipped_at = at;
           break;
         default:
-          continue; // not read (the filter): no fact of its own
+          continue; // factsOf passes no other type
       }
       action.revision = revision;
       touchedActions.add(key(runId, action.action_id));

@@ -86,14 +86,17 @@ export const runActionDecisionMigrations: Migration[] = [
     async up(knex) {
       await knex.schema.alterTable('run_actions', (t) => {
         t.text('decision');
+      });
+      // Each decided action rewritten once, before the index exists (it would be updated row by row).
+      await knex.raw(
+        `UPDATE run_actions a
+            SET decision = CASE WHEN a.status = 'rejected' THEN 'rejected' ELSE 'approved' END,
+                decided_at = coalesce((SELECT m.decided_at FROM metric_actions m WHERE m.run_id = a.run_id AND m.action_id = a.action_id), a.decided_at)
+          WHERE a.decided_by IS NOT NULL`,
+      );
+      await knex.schema.alterTable('run_actions', (t) => {
         t.index(['org_id', 'decided_at'], 'run_actions_org_decided');
       });
-      await knex.raw(`UPDATE run_actions SET decision = CASE WHEN status = 'rejected' THEN 'rejected' ELSE 'approved' END WHERE decided_by IS NOT NULL`);
-      await knex.raw(
-        `UPDATE run_actions a SET decided_at = m.decided_at
-           FROM metric_actions m
-          WHERE m.run_id = a.run_id AND m.action_id = a.action_id AND a.decided_by IS NOT NULL AND m.decided_at IS NOT NULL`,
-      );
     },
   },
 ];

@@ -1,13 +1,14 @@
 // Event store benchmark (`npm run bench -- store`), on its own embedded PostgreSQL with DEFAULT
 // durability (fsync and synchronous_commit on: the figures are for durable commits).
 //   (a) appends/s and p50/p99 latency: 16 concurrent writers, one ~250-byte JSON event per append,
-//       one stream per writer with an exact expected revision, through the real adapter;
+//       one stream per writer with an exact expected revision, through the real adapter (which
+//       commits the appends that arrive while one is in flight as a group: append-groups.ts);
 //   (b) the same rows as a bare single-row INSERT per transaction (16 clients) into a plain table:
 //       the ceiling of this disk and CPU; the ratio a/b says what the store costs on top of it;
 //   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server;
 //   (d) the cost of the tamper-evidence chain: (a) again through the same adapter, whose append
-//       statement is rewritten to the same INSERT without the sealing (no predecessor hash, no
-//       SHA-256, metadata stored as given); the content digest the adapter computes in process is
+//       statements (alone and in groups) are rewritten to the same INSERTs without the sealing (no
+//       predecessor hash, no SHA-256, metadata stored as given); the content digest the adapter computes in process is
 //       timed on its own (digest_us_per_event), since both variants compute it;
 //   (e) the cost of tracing: (a) again with the append span and the traceparent in the metadata,
 //       spans exported over OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts).
@@ -58,6 +59,7 @@ export async function run(): Promise<Figures> {
     postgresPid = await postmasterPid(path.join(dir, 'data'));
     const db = createDatabase({ url, poolSize: 3 * WRITERS + 2 });
     await runMigrations(db.knex, eventStoreMigrations);
+    await db.pool.query(CREATE_UNSEALED_GROUP);
     const sink = await startOtlpStandIn({ record: false });
     const appends = appendPhase(db, '(a) appends');
     const bare = await bareInsertPhase(db);
@@ -136,15 +138,50 @@ SELECT $1, 0, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}')
  WHERE $2::text = 'no_stream' AND NOT EXISTS (SELECT 1 FROM es.events e WHERE e.stream_name = $1)
 RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
 
-/** The adapter's pool, with its one-event append statements sent to the unsealed ones (the digest dropped). */
+/** The group commit's function (append-group.schema.ts) without the sealing: no predecessor hash, metadata as given. */
+const CREATE_UNSEALED_GROUP = `
+CREATE OR REPLACE FUNCTION es.append_group_unsealed(p_streams text[], p_kinds text[], p_revisions bigint[],
+    p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[])
+RETURNS TABLE (stream text, next_expected_revision bigint, commit_pos xid8, prepare_pos bigint)
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
+  RETURN QUERY
+  WITH g AS (
+    SELECT * FROM unnest(p_streams, p_kinds, p_revisions, p_ids, p_types, p_data, p_meta)
+      WITH ORDINALITY AS g(stream, kind, rev, id, type, data, meta, ord)
+  ), p AS (
+    SELECT g.*, COALESCE(h.revision, -1) + 1 AS next
+      FROM g
+      LEFT JOIN LATERAL (
+        SELECT e.revision FROM es.events e WHERE g.kind = 'revision' AND e.stream_name = g.stream AND e.revision = g.rev
+        UNION ALL
+        (SELECT e.revision FROM es.events e WHERE g.kind <> 'revision' AND e.stream_name = g.stream ORDER BY e.revision DESC LIMIT 1)
+      ) h ON true
+     WHERE CASE g.kind WHEN 'any' THEN true WHEN 'no_stream' THEN h.revision IS NULL ELSE h.revision IS NOT NULL END
+  )
+  INSERT INTO es.events AS e (stream_name, revision, event_id, event_type, data, metadata)
+  SELECT p.stream, p.next, p.id, p.type, p.data, COALESCE(p.meta, '{}') FROM p ORDER BY p.ord
+  ON CONFLICT DO NOTHING
+  RETURNING e.stream_name, e.revision, e.transaction_id, e.global_position;
+END $$`;
+const UNSEALED_GROUP_SQL = `
+SELECT stream, next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
+  FROM es.append_group_unsealed($1::text[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+
+/** The adapter's pool, with its one-event and group append statements sent to the unsealed ones (the digests dropped). */
 function preChainPool(pool: pg.Pool): pg.Pool {
-  const unsealed: Record<string, string> = { es_append_one_at_revision: UNSEALED_APPEND_SQL, es_append_one_at_head: UNSEALED_FIRST_APPEND_SQL };
+  const unsealed: Record<string, string> = {
+    es_append_one_at_revision: UNSEALED_APPEND_SQL,
+    es_append_one_at_head: UNSEALED_FIRST_APPEND_SQL,
+    es_append_group: UNSEALED_GROUP_SQL,
+  };
   return new Proxy(pool, {
     get(target, prop) {
       if (prop === 'query') {
         return (config: pg.QueryConfig, ...rest: unknown[]) => {
           const text = typeof config === 'object' && config.name ? unsealed[config.name] : undefined;
-          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values: config.values?.slice(0, 6) } : config, ...rest);
+          // Both the one-event statements and the group's take the digest(s) as their last argument.
+          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values: config.values?.slice(0, -1) } : config, ...rest);
         };
       }
       const value: unknown = Reflect.get(target, prop, target);
@@ -154,7 +191,7 @@ function preChainPool(pool: pg.Pool): pg.Pool {
 }
 
 /**
- * (a), (d), (e): through the real adapter, each append one statement, one round trip.
+ * (a), (d), (e): through the real adapter, each append one statement alone or in a group.
  * `preChain`: through preChainPool (the same statements without the sealing). `traced`: the append
  * decorator the composition applies when tracing is on, spans exported to an OTLP sink on loopback.
  */

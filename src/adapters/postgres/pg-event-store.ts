@@ -4,6 +4,8 @@
 // Rules (docs/architecture.md, "Event store"):
 // - one round trip per append (pg-sql.ts): the predecessor's read, the sealing and the insert in one
 //   statement, guarded by the event key (stream, revision) alone (event-key-append.schema.ts);
+// - under load, one-event appends are committed in groups, one statement and one transaction for
+//   many streams (append-groups.ts); an append a group did not write is settled alone;
 // - the global cursor is (transaction_id, global_position) and every $all read only returns rows of
 //   finished transactions (see pg-sql.ts): a long write transaction delays delivery, never loses it;
 // - per-stream reads need no guard: revision n + 1 is only written after n committed (the key);
@@ -21,6 +23,7 @@ import {
   type EventFilter,
   type EventStore,
   type EventToAppend,
+  type ExpectedRevision,
   type Position,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -30,9 +33,11 @@ import {
   type SubscribeToStreamOptions,
   type SubscriptionItem,
 } from '../event-store.js';
+import { AppendGroups, DEFAULT_GROUP_LIMITS, type AppendGroupLimits, type GroupedAppend } from './append-groups.js';
 import { constraintOf, sqlState, translateError } from './pg-errors.js';
 import {
   appendStatement,
+  groupValues,
   idempotentValues,
   filterValues,
   MAX_BIGINT,
@@ -46,8 +51,10 @@ import {
   type PageRow,
   type PositionRow,
   type StreamRow,
+  type AppendStatement,
 } from './pg-mapping.js';
 import {
+  APPEND_GROUP_SQL,
   HEAD_SQL,
   HELD_BACK_SQL,
   IDEMPOTENT_RESULT_SQL,
@@ -77,6 +84,8 @@ export interface PgEventStoreOptions {
    * subscription still reads at once when woken, since its last read is long past.
    */
   liveReadIntervalMs?: number;
+  /** Group commit of one-event appends (append-groups.ts); the defaults suit a pool of 10 or more. */
+  appendGroups?: AppendGroupLimits;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -113,10 +122,45 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     }
   }
 
+  const groups = new AppendGroups(commitGroup, options.appendGroups ?? DEFAULT_GROUP_LIMITS);
+
+  async function commitGroup(group: GroupedAppend[]): Promise<Map<string, AppendRow>> {
+    const rows = await query<AppendRow & { stream: string }>({ name: 'es_append_group', text: APPEND_GROUP_SQL, values: groupValues(group) });
+    return new Map(rows.map((r) => [r.stream, r]));
+  }
+
   async function append(stream: string, events: EventToAppend[], opts?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new TypeError('append needs at least one event');
     const expected = opts?.expectedRevision ?? 'any';
     const statement = appendStatement(stream, expected, events);
+    if (!statement.grouped) return appendAlone(stream, expected, events, statement);
+    if (groups.takeSlot()) {
+      try {
+        return await appendAlone(stream, expected, events, statement);
+      } finally {
+        groups.releaseSlot();
+      }
+    }
+    // Every slot is busy: commit with the next group. An append the group did not write, or a group
+    // that failed for anything but an outage, is settled alone, with a single append's answers.
+    const row = await groups.enqueue(statement.grouped).catch((err: unknown) => {
+      if (err instanceof EventStoreUnavailableError) throw err;
+      return undefined;
+    });
+    if (row) return appended(stream, events, row);
+    return appendAlone(stream, expected, events, statement);
+  }
+
+  function appended(stream: string, events: EventToAppend[], row: AppendRow): AppendResult {
+    // Wake this process's subscribers at once; other processes hear a coalesced NOTIFY sent
+    // after commit, outside the append transaction.
+    const wake = { stream, types: events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))] };
+    hub.wake([wake]);
+    notifier.schedule(wake);
+    return appendResult(row);
+  }
+
+  async function appendAlone(stream: string, expected: ExpectedRevision, events: EventToAppend[], statement: AppendStatement): Promise<AppendResult> {
     for (let race = 0; ; race++) {
       let row: AppendRow | undefined;
       let conflict: unknown;
@@ -126,14 +170,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         if (sqlState(err) !== UNIQUE_VIOLATION) throw err;
         conflict = err;
       }
-      if (row) {
-        // Wake this process's subscribers at once; other processes hear a coalesced NOTIFY sent
-        // after commit, outside the append transaction.
-        const wake = { stream, types: events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))] };
-        hub.wake([wake]);
-        notifier.schedule(wake);
-        return appendResult(row);
-      }
+      if (row) return appended(stream, events, row);
       // Not appended: the expected revision did not hold, or another append took the place or the
       // ids (23505). The same ids already sitting where this append asked: EventStoreDB's idempotent
       // append, the original result.

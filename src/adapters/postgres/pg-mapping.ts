@@ -3,6 +3,7 @@
 import { uuidV7 } from '../../lib/uuid-v7.js';
 import { contentDigest } from '../audit-chain.js';
 import { APPEND_ONE_AT_HEAD_SQL, APPEND_ONE_AT_REVISION_SQL, APPEND_SQL } from './pg-sql.js';
+import type { GroupedAppend } from './append-groups.js';
 import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
 
 export const MAX_BIGINT = '9223372036854775807';
@@ -64,6 +65,8 @@ export interface AppendStatement {
   values: unknown[];
   /** The events' ids, fixed here so that a retry appends the very same events. */
   ids: string[];
+  /** One event: the same append as a member of a group commit (append-groups.ts). */
+  grouped?: GroupedAppend;
 }
 
 /** An expected revision as SQL arguments: its kind ('revision' for an exact one) and the revision. */
@@ -79,12 +82,14 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
   const digest = (e: EventToAppend) => contentDigest(e.type, e.data, e.metadata);
   if (events.length === 1) {
     const [e] = events as [EventToAppend];
+    const grouped: GroupedAppend = { stream, kind, revision, id: ids[0]!, type: e.type, data: JSON.stringify(e.data ?? null), metadata: metadata(e), digest: digest(e) };
     // The one-event statements take the revision, or the kind, as $2.
     return {
       name: revision !== null ? 'es_append_one_at_revision' : 'es_append_one_at_head',
       text: revision !== null ? APPEND_ONE_AT_REVISION_SQL : APPEND_ONE_AT_HEAD_SQL,
-      values: [stream, revision ?? kind, ids[0], e.type, JSON.stringify(e.data ?? null), metadata(e), digest(e)],
+      values: [stream, revision ?? kind, grouped.id, grouped.type, grouped.data, grouped.metadata, grouped.digest],
       ids,
+      grouped,
     };
   }
   return {
@@ -102,6 +107,12 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
     ],
     ids,
   };
+}
+
+/** es.append_group's arguments: one array per column (pg-sql.ts, APPEND_GROUP_SQL). */
+export function groupValues(group: GroupedAppend[]): unknown[] {
+  const column = <K extends keyof GroupedAppend>(k: K) => group.map((a) => a[k]);
+  return [column('stream'), column('kind'), column('revision'), column('id'), column('type'), column('data'), column('metadata'), column('digest')];
 }
 
 /** es.idempotent_result's arguments for an append that did not happen. */

@@ -161,7 +161,6 @@ BEGIN
   )
   INSERT INTO es.events AS e (stream_name, revision, event_id, event_type, data, metadata)
   SELECT p.stream, p.next, p.id, p.type, p.data, COALESCE(p.meta, '{}') FROM p ORDER BY p.ord
-  ON CONFLICT DO NOTHING
   RETURNING e.stream_name, e.revision, e.transaction_id, e.global_position;
 END $$`;
 const UNSEALED_GROUP_SQL = `

@@ -2,13 +2,17 @@
 // An append runs alone, as its own statement, while fewer than `slots` appends are being committed
 // and nobody waits: at low load nothing changes. Past that, one-event appends queue, and each freed
 // slot commits everything queued (up to the limits) as one statement and one transaction: one round
-// trip, one commit and one WAL flush for the group instead of one each. Only a busy store groups, so
-// grouping adds no wait of its own: an append waits for a slot as it would for a connection.
+// trip, one commit and one WAL flush for the group instead of one each. An append that finds the
+// slot busy waits for the statement in flight, then goes with everything queued meanwhile.
 //
 // A group holds one append per stream: two in one statement would read the same predecessor. An
-// append the group did not write (its expected revision did not hold, or its key or id was taken
-// meanwhile) is answered `undefined`, and the adapter settles it alone, with the exact answers of a
-// single append. A group that fails as a whole fails every member, and each is settled alone too.
+// append the group did not write (its expected revision did not hold) is answered `undefined`, and
+// the adapter settles it alone, with the exact answers of a single append. A group that fails (a
+// key or id taken meanwhile, or a bad value) fails every member, and each is settled alone too.
+// One slot: measured, a second overlapped the disk's flushes better when appends were all there
+// was (the store benchmark), and cost more CPU per command in the server, smaller groups, more
+// transactions (docs/architecture.md, "appends committed in groups").
+
 /** One event to append, as the group statement's arguments (pg-sql.ts, APPEND_GROUP_SQL). */
 export interface GroupedAppend {
   stream: string;

@@ -53,11 +53,15 @@ export async function run(): Promise<Figures> {
   const env = await startBenchDatabase('read');
   console.log(`seeding ${RUNS} runs into the read model…`);
   await env.db.pool.query(
+    // As the projection writes them: times to the millisecond (JavaScript Dates), and their ISO text.
     `INSERT INTO runs (run_id, org_id, board_type, project_key, status, flow, write_mode, is_dry_run, cycles_run,
-                       planned_actions_count, executed_actions_count, requested_by, created_at, updated_at, completed_at, revision)
+                       planned_actions_count, executed_actions_count, requested_by, created_at, updated_at, completed_at,
+                       created_at_iso, completed_at_iso, revision)
      SELECT 'run-' || i, $1, 'jira', 'P' || (i % 20), 'completed', 'trigger', 'auto', false, ARRAY['T','S'],
-            i % 7, i % 5, 'bench', now() - (i || ' seconds')::interval, now(), now(), 10
-       FROM generate_series(1, $2::int) AS i`,
+            i % 7, i % 5, 'bench', created, done, done,
+            to_char(created AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), to_char(done AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 10
+       FROM generate_series(1, $2::int) AS i,
+            LATERAL (SELECT date_trunc('milliseconds', now() - (i || ' seconds')::interval) AS created, date_trunc('milliseconds', now()) AS done) t`,
     [ORG, RUNS],
   );
   await env.db.pool.query('ANALYZE runs');

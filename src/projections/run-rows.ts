@@ -82,6 +82,8 @@ export class RunRows {
         created_at: new Date(r.at),
         updated_at: at,
         completed_at: null,
+        created_at_iso: new Date(r.at).toISOString(),
+        completed_at_iso: null,
         revision,
       };
       this.runs.set(runId, run);
@@ -152,6 +154,7 @@ export class RunRows {
       case 'RunCancelled':
         run.status = terminalStatus[event.type];
         run.completed_at = at;
+        run.completed_at_iso = at.toISOString();
         if (event.type === 'RunFailed') run.error = event.data.error;
         if (event.type === 'RunRejected' || event.type === 'RunCancelled') run.error = event.data.reason ?? null;
         break;

@@ -101,6 +101,23 @@ export const runActionDecisionMigrations: Migration[] = [
   },
 ];
 
+/** Added after the first release: listed at the end of the migrations (src/adapters/postgres/migrations.ts). */
+export const runIsoTimesMigrations: Migration[] = [
+  {
+    // The run's creation and completion times as the CSV export writes them (ISO 8601, milliseconds,
+    // `Z`), written by the projection so that the export copies text instead of formatting 200,000
+    // timestamps per 100,000 runs (queries/exports/csv-sql.ts). No backfill: a row from before has
+    // NULL there and the export formats its timestamps in the query, as it always did.
+    name: '0932_runs_iso_times',
+    async up(knex) {
+      await knex.schema.alterTable('runs', (t) => {
+        t.text('created_at_iso');
+        t.text('completed_at_iso');
+      });
+    },
+  },
+];
+
 /** A row of `runs` as the projection writes it (the API's Run is mapped from it by toRunView). */
 export interface RunRow {
   run_id: string;
@@ -127,6 +144,9 @@ export interface RunRow {
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
+  /** created_at and completed_at as the CSV export writes them (Date.toISOString); null on rows from before 0932. */
+  created_at_iso: string | null;
+  completed_at_iso: string | null;
   revision: string;
 }
 

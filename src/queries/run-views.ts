@@ -11,7 +11,7 @@ import type { RunActionRow, RunRow } from '../projections/runs.schema.js';
 type AsRead<Row, Timestamps extends keyof Row> = Omit<Row, Timestamps> & { [K in Timestamps]: Row[K] | string };
 
 /** The run row columns the Run view shows. */
-export type RunRowRead = AsRead<Omit<RunRow, 'org_id' | 'revision' | 'execution_started_by'>, 'created_at' | 'updated_at' | 'completed_at'>;
+export type RunRowRead = AsRead<Omit<RunRow, 'org_id' | 'revision' | 'execution_started_by' | 'created_at_iso' | 'completed_at_iso'>, 'created_at' | 'updated_at' | 'completed_at'>;
 /** The action row columns the RunAction view shows. */
 export type ActionRowRead = AsRead<Omit<RunActionRow, 'org_id' | 'revision' | 'updated_at'>, 'decided_at' | 'executed_at'>;
 

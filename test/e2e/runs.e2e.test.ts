@@ -289,6 +289,10 @@ describe('runs against Jira', () => {
     expect(rows.map((r) => r.run_id)).toEqual(list.map((r) => r.id));
     const apr = rows.find((r) => r.project_key === 'APR')!;
     expect(apr).toMatchObject({ status: 'completed', planned: '4', executed: '2', is_dry_run: 'false', cycles_run: 'T' });
+    // The times the projection wrote as text for the export are the list's.
+    const listed = list.find((r) => r.id === apr.run_id)!;
+    expect([apr.created_at, apr.completed_at]).toEqual([listed.created_at, listed.completed_at]);
+    expect(apr.completed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const pdf = await fetch(`${h.service.url}/api/runs/export?format=pdf&project_key=APR`, { headers: await authHeader() });
     expect(pdf.headers.get('content-type')).toBe('application/pdf');

@@ -142,6 +142,28 @@ describe('CSV through COPY', () => {
     }
   });
 
+  it("copies a timestamp's text where the source has it, and formats the timestamp where that text is NULL", async () => {
+    await db.pool.query('CREATE TABLE stamped (id int, at timestamptz, at_iso text)');
+    // Row 1 as the projection writes it; row 2 from before the text column (NULL); row 3 with a text
+    // that is not the timestamp's, to show which one the export copies; row 4 without either.
+    await db.pool.query(`INSERT INTO stamped VALUES
+      (1, '2026-11-23T10:00:00.123+00', '2026-11-23T10:00:00.123Z'),
+      (2, '2026-11-23T10:00:00.456789+00', NULL),
+      (3, '2026-11-23T10:00:00+00', 'copied as written'),
+      (4, NULL, NULL)`);
+    const columns: CsvColumn[] = [
+      { header: 'id', field: 'id', kind: 'integer' },
+      { header: 'at', field: 'at', kind: 'timestamp', isoField: 'at_iso' },
+    ];
+    const csv = await text(await csvFromCopy(db.pool, { source: 'SELECT * FROM stamped', params: [], orderBy: 'src.id', columns }, LIMITS));
+    expect(await parseCsv(csv)).toEqual([
+      { id: '1', at: '2026-11-23T10:00:00.123Z' },
+      { id: '2', at: '2026-11-23T10:00:00.456Z' },
+      { id: '3', at: 'copied as written' },
+      { id: '4', at: '' },
+    ]);
+  });
+
   it('tests the joined text of an array whatever its first subscript', async () => {
     const arrays: CsvExport = {
       source: `SELECT * FROM (VALUES (1, '[0:1]={=x,a}'::text[]), (2, '[0:1]={a,=x}'::text[]), (3, '{b,=y}'::text[]), (4, '[2:3]={-1,c}'::text[])) v(id, tags)`,

@@ -86,6 +86,13 @@ describe('runs projection', () => {
       cycles_run: ['T', 'S'],
     });
     expect(runs['r-auto']).toMatchObject({ status: 'executing', planned_actions_count: 3, failed_actions_count: 1, approved_actions_count: 3 });
+    // The CSV export's text of the two times (read-side.md, "The runs' times as text").
+    const iso = (d: unknown) => (d === null ? null : new Date(d as string).toISOString());
+    for (const r of Object.values(runs)) {
+      expect([r.created_at_iso, r.completed_at_iso]).toEqual([iso(r.created_at), iso(r.completed_at)]);
+    }
+    expect(runs['r-approval']!.completed_at_iso).toMatch(/Z$/);
+    expect(runs['r-auto']!.completed_at_iso).toBeNull();
     const actions = rows.run_actions!.filter((a) => a.run_id === 'r-approval').map((a) => [a.action_id, a.status, a.decided_by]);
     expect(actions).toEqual([
       ['act-1', 'executed', 'bo'],

@@ -9,8 +9,10 @@
 // - a number is written as PostgreSQL writes it, with no test and no cast: its text is only digits
 //   and a sign, which no spreadsheet reads as a formula (a cast to text cost ~20% more backend time
 //   than the number's own output);
-// - a timestamp never starts with a formula character. `to_char` cost about three times the
-//   timestamp's own text output. Instead the instant is floored to the millisecond plus one
+// - a timestamp never starts with a formula character. Where the projection wrote its text
+//   (isoField: the runs' created_at and completed_at), that text is copied; the formatting below
+//   is for the other timestamps and for rows written before those columns. `to_char` cost about
+//   three times the timestamp's own text output. Instead the instant is floored to the millisecond plus one
 //   microsecond (`date_bin`: integer arithmetic), so its text in the export session's UTC and ISO
 //   DateStyle (export-session.ts), `2026-11-23 10:00:00.123001+00`, always has six fraction digits;
 //   two replacements make it `2026-11-23T10:00:00.123Z`: Date.toISOString of the value
@@ -29,6 +31,12 @@ export interface CsvColumn {
   /** Column of the export's source rows. */
   field: string;
   kind: CsvKind;
+  /**
+   * A timestamp's cell text as the projection wrote it (Date.toISOString), when the source has it:
+   * copied as it is, and the timestamp formatted in the query only where it is NULL (rows written
+   * before the column existed).
+   */
+  isoField?: string;
 }
 
 /** What one CSV export reads. */
@@ -53,7 +61,8 @@ function defusedText(text: string): string {
   return `CASE WHEN ascii(${text}) > 64 THEN ${text} WHEN ascii(${text}) IN (${FORMULA_CODES}) THEN '''' || ${text} ELSE coalesce(${text}, '') END`;
 }
 
-function cellSql(value: string, kind: CsvKind): string {
+function cellSql(value: string, kind: CsvKind, iso?: string): string {
+  if (kind === 'timestamp' && iso) return `coalesce(${iso}, ${cellSql(value, kind)})`;
   switch (kind) {
     case 'text':
       return defusedText(value);
@@ -79,7 +88,9 @@ function cellSql(value: string, kind: CsvKind): string {
  * column as its defused text, never NULL, in the columns' order.
  */
 export function csvQuery(e: CsvExport): string {
-  const cells = e.columns.map((c) => `${cellSql(`src.${quoteIdent(c.field)}`, c.kind)} AS ${quoteIdent(c.header)}`).join(', ');
+  const cells = e.columns
+    .map((c) => `${cellSql(`src.${quoteIdent(c.field)}`, c.kind, c.isoField && `src.${quoteIdent(c.isoField)}`)} AS ${quoteIdent(c.header)}`)
+    .join(', ');
   return `WITH src AS (${inlineParams(e.source, e.params)}) SELECT ${cells} FROM src ORDER BY ${e.orderBy}`;
 }
 

@@ -17,7 +17,7 @@ export const PDF_ROW_LIMIT = 5_000;
 
 const RUN_COLUMNS: (CsvColumn & PdfColumn)[] = [
   { header: 'run_id', field: 'run_id', kind: 'text', width: 9 },
-  { header: 'created_at', field: 'created_at', kind: 'timestamp', width: 6 },
+  { header: 'created_at', field: 'created_at', kind: 'timestamp', isoField: 'created_at_iso', width: 6 },
   { header: 'board_type', field: 'board_type', kind: 'text', width: 3 },
   { header: 'project_key', field: 'project_key', kind: 'text', width: 4 },
   { header: 'status', field: 'status', kind: 'text', width: 5 },
@@ -28,7 +28,7 @@ const RUN_COLUMNS: (CsvColumn & PdfColumn)[] = [
   { header: 'failed', field: 'failed_actions_count', kind: 'integer', width: 2 },
   { header: 'skipped', field: 'skipped_actions_count', kind: 'integer', width: 2 },
   { header: 'requested_by', field: 'requested_by', kind: 'text', width: 4 },
-  { header: 'completed_at', field: 'completed_at', kind: 'timestamp', width: 6 },
+  { header: 'completed_at', field: 'completed_at', kind: 'timestamp', isoField: 'completed_at_iso', width: 6 },
 ];
 
 const ACTION_COLUMNS: (CsvColumn & PdfColumn)[] = [

@@ -74,7 +74,7 @@ export class AppendGroups<R> {
     });
   }
 
-  /** Appends queued now (for tests and metrics). */
+  /** Appends queued now (tests read it). */
   get queued(): number {
     return this.waiting.length;
   }

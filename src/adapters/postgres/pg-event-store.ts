@@ -33,7 +33,7 @@ import {
   type SubscribeToStreamOptions,
   type SubscriptionItem,
 } from '../event-store.js';
-import { AppendGroups, DEFAULT_GROUP_LIMITS, type AppendGroupLimits, type GroupedAppend } from './append-groups.js';
+import { AppendGroups, type AppendGroupLimits, type GroupedAppend } from './append-groups.js';
 import { constraintOf, sqlState, translateError } from './pg-errors.js';
 import {
   appendStatement,
@@ -84,7 +84,7 @@ export interface PgEventStoreOptions {
    * subscription still reads at once when woken, since its last read is long past.
    */
   liveReadIntervalMs?: number;
-  /** Group commit of one-event appends (append-groups.ts); the defaults suit a pool of 10 or more. */
+  /** Group commit of one-event appends (append-groups.ts): DEFAULT_GROUP_LIMITS unless given (tests give their own). */
   appendGroups?: AppendGroupLimits;
   log?: (msg: string, err?: unknown) => void;
 }
@@ -122,7 +122,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     }
   }
 
-  const groups = new AppendGroups(commitGroup, options.appendGroups ?? DEFAULT_GROUP_LIMITS);
+  const groups = new AppendGroups(commitGroup, options.appendGroups);
 
   async function commitGroup(group: GroupedAppend[]): Promise<Map<string, AppendRow>> {
     const rows = await query<AppendRow & { stream: string }>({ name: 'es_append_group', text: APPEND_GROUP_SQL, values: groupValues(group) });

@@ -9,14 +9,15 @@
 // state; the warm-up's own p99 is reported beside them ('warm-up p99 ms').
 // BENCH_TRACED=1 adds a traced variant: the same load on fresh runs against the server started with
 // OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP,
-// answered 200, dropped), and reports its commands/s as a ratio of the untraced figure.
+// answered 200, dropped), and reports its commands/s as a ratio of the untraced figure. The server
+// samples traces as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG) from the shell).
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { fold } from '../src/domain/decider.js';
 import { runDecider, type RunCommand } from '../src/domain/run.decider.js';
 import type { RunEvent } from '../src/domain/run.events.js';
 import type { Figures } from './run.js';
-import { percentile, startBenchDatabase, startBenchServer, stopBenchDatabase, type BenchEnvironment } from './support.js';
+import { benchSampling, percentile, startBenchDatabase, startBenchServer, stopBenchDatabase, type BenchEnvironment } from './support.js';
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides, type CpuSnapshot } from './cpu-account.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
@@ -214,6 +215,7 @@ async function driveTraced(env: BenchEnvironment, untracedPerSecond: number, unt
       'traced cpu ms/command server, postgres, client': `${cpu.server}, ${cpu.postgres}, ${cpu.client}`,
       'untraced/traced cpu per command': ratio(untracedCpuTotal, cpu.total!),
       'traced: OTLP exports received': sink.received(),
+      'traced sampling': `${benchSampling().sampler} ${benchSampling().ratio}`,
     };
   } finally {
     if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();

@@ -33,6 +33,7 @@ import type { EventStore } from '../src/adapters/event-store.js';
 import { contentDigest } from '../src/adapters/audit-chain.js';
 import { withAppendTracing } from '../src/adapters/telemetry/traced-event-store.js';
 import { startTracing, type Tracing } from '../src/adapters/telemetry/tracing.js';
+import { benchSampling } from './support.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
 
 type Figures = Record<string, number | string>;
@@ -69,7 +70,7 @@ export async function run(): Promise<Figures> {
     // is on only around (e)'s slices.
     let tracing: Tracing | undefined;
     traced.before = async () => {
-      tracing = await startTracing({ endpoint: sink.url, serviceName: 'bench-store', log: { warn: (_details, message) => progress(message) } });
+      tracing = await startTracing({ endpoint: sink.url, serviceName: 'bench-store', sampling: benchSampling(), log: { warn: (_details, message) => progress(message) } });
     };
     traced.after = async () => {
       await tracing?.shutdown();
@@ -89,6 +90,7 @@ export async function run(): Promise<Figures> {
     figures.digest_us_per_event = digestMicros();
     figures.chain_vs_prechain_ratio = ratioOf('append_', 'append_prechain_');
     figures.traced_vs_untraced_ratio = ratioOf('append_traced_', 'append_');
+    figures.traced_sampling = `${benchSampling().sampler} ${benchSampling().ratio}`;
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
     progress(`appends with the chain / without = ${figures.chain_vs_prechain_ratio}; digest ${figures.digest_us_per_event} µs per event`);
     progress(`traced appends / untraced = ${figures.traced_vs_untraced_ratio}`);

@@ -13,6 +13,8 @@ import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import { readModelMigrations } from '../src/adapters/postgres/migrations.js';
 import { freePort } from '../test/support/service-process.js';
+import type { TraceSampling } from '../src/adapters/telemetry/tracing.js';
+import { loadConfig } from '../src/config.js';
 
 export interface BenchEnvironment {
   dir: string;
@@ -156,4 +158,13 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * The service's sampling of traces as this environment configures it (its default unless
+ * OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG say otherwise): what a traced variant measures.
+ */
+export function benchSampling(): TraceSampling {
+  const config = loadConfig({ OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG });
+  return { sampler: config.OTEL_TRACES_SAMPLER, ratio: config.OTEL_TRACES_SAMPLER_ARG };
 }

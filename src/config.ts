@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { anchorJwkProblem } from './adapters/crypto/audit-anchor-key.js';
+import { DEFAULT_TRACE_SAMPLING, TRACE_SAMPLERS } from './adapters/telemetry/tracing.js';
 
 const Int = (minimum: number, maximum: number, def: number, description: string) =>
   Type.Integer({ minimum, maximum, default: def, description });
@@ -26,6 +27,11 @@ export const ConfigSchema = Type.Object({
   // Traces (docs/observability.md)
   OTEL_EXPORTER_OTLP_ENDPOINT: Url('OTLP/HTTP collector base URL (e.g. http://otel-collector:4318); spans are sent to <it>/v1/traces; unset → no tracing'),
   OTEL_SERVICE_NAME: Type.String({ minLength: 1, default: 'sprintguard', description: 'service.name of the spans' }),
+  OTEL_TRACES_SAMPLER: Type.Union(
+    TRACE_SAMPLERS.map((s) => Type.Literal(s)),
+    { default: DEFAULT_TRACE_SAMPLING.sampler, description: `which traces are recorded: ${TRACE_SAMPLERS.join(', ')} (the OpenTelemetry names)` },
+  ),
+  OTEL_TRACES_SAMPLER_ARG: Type.Number({ minimum: 0, maximum: 1, default: DEFAULT_TRACE_SAMPLING.ratio, description: 'the share of new traces a traceidratio sampler records, 0 to 1' }),
   DATA_DIR: Type.String({ minLength: 1, default: '.sprintguard', description: 'directory for local state' }),
   DATABASE_URL: Url('PostgreSQL connection URL; unset → embedded PostgreSQL in DATA_DIR'),
   EMBEDDED_PG_PORT: Int(0, 65535, 0, 'port of the embedded PostgreSQL; 0 picks a free one'),

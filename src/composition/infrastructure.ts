@@ -93,6 +93,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     const tracing = await startTracing({
       endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
       serviceName: config.OTEL_SERVICE_NAME,
+      sampling: { sampler: config.OTEL_TRACES_SAMPLER, ratio: config.OTEL_TRACES_SAMPLER_ARG },
       ...(options.spanExporter ? { exporter: options.spanExporter } : {}),
       log: { warn: (details, message) => log.warn(details, message) },
     });

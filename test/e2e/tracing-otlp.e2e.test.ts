@@ -34,6 +34,7 @@ describe('OTLP export from the server process', () => {
       LOG_LEVEL: 'warn',
       OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url,
       OTEL_EXPORTER_OTLP_HEADERS: 'x-collector-key=collector-secret',
+      OTEL_TRACES_SAMPLER: 'parentbased_always_on',
       OTEL_SERVICE_NAME: 'sprintguard-e2e',
     });
     service = await startService({ env, port: await freePort() });

@@ -11,6 +11,8 @@ import type { Reactor } from '../../src/reactors/reactor.js';
 import { openTestStack, type TestStack } from '../support/accounts.projection.js';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { startTracing } from '../../src/adapters/telemetry/tracing.js';
+
+const EVERY_TRACE = { sampler: 'parentbased_always_on', ratio: 1 } as const;
 import { createTestDatabaseUrl } from '../support/database.js';
 
 let s: TestStack;
@@ -116,7 +118,7 @@ describe('reactor runner', () => {
 
   it('with tracing on, hands the reactor its step span, on a retry of a parked event too', async () => {
     const exporter = new InMemorySpanExporter();
-    const tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: { warn: () => undefined } });
+    const tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: EVERY_TRACE, exporter, log: { warn: () => undefined } });
     try {
       let fixed = false;
       const given: (string | undefined)[] = [];

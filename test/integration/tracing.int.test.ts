@@ -90,7 +90,8 @@ describe('with an OTLP endpoint configured', () => {
 
   beforeAll(async () => {
     jira = await startJiraStandIn();
-    t = await createTestApp({ label: 'traces_on', env: { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT }, spanExporter: exporter });
+    // Every trace recorded: the default records one new trace in ten (the last describe below).
+    t = await createTestApp({ label: 'traces_on', env: { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }, spanExporter: exporter });
   });
   afterAll(async () => {
     await t?.close();
@@ -165,5 +166,50 @@ describe('with an OTLP endpoint configured', () => {
     const chain = verifyChain(runStreamId(runId), events);
     expect(chain.broken).toBeUndefined();
     expect(chain.unsealedPrefix).toBe(0);
+  });
+});
+
+describe('with an OTLP endpoint and the default sampling', () => {
+  const exporter = new InMemorySpanExporter();
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ label: 'traces_sampled', env: { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, RATE_LIMIT_READS_PER_MINUTE: '10000' }, spanExporter: exporter });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('records about one request in ten, and every span of a trace its caller sampled', async () => {
+    expect(t.config.OTEL_TRACES_SAMPLER).toBe('parentbased_traceidratio');
+    expect(t.config.OTEL_TRACES_SAMPLER_ARG).toBe(0.1);
+    const auth = await t.auth({ orgId: 'org_sampled', userId: 'ada', admin: true });
+    const requests = 300;
+    for (let i = 0; i < requests; i++) expect((await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth })).statusCode).toBe(200);
+    const recorded = exporter.getFinishedSpans().filter((s) => s.name === 'GET /api/runs').length;
+    // Binomial(300, 0.1): 30 expected, outside 8…60 about once in a billion runs.
+    expect(recorded).toBeGreaterThanOrEqual(8);
+    expect(recorded).toBeLessThanOrEqual(60);
+
+    // A caller's sampled trace is recorded whole: the request, its append, the projection's batch.
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const put = await t.app.inject({ method: 'PUT', url: '/api/org/settings', headers: { ...auth, traceparent: `00-${traceId}-00f067aa0ba902b7-01` }, payload: { write_mode: 'approval', action_cap: 7 } });
+    expect(put.statusCode, put.body).toBe(200);
+    const inTrace = (id: string) => exporter.getFinishedSpans().filter((s) => s.spanContext().traceId === id).map((s) => s.name);
+    await eventually('the projection batch of the sampled command', () => (inTrace(traceId).some((n) => n.startsWith('projection ')) ? true : undefined));
+    expect(inTrace(traceId)).toEqual(expect.arrayContaining(['PUT /api/org/settings', 'append org']));
+
+    // A caller's unsampled trace records nothing, and its event carries the decision onwards.
+    const unsampled = '5bf92f3577b34da6a3ce929d0e0e4737';
+    const again = await t.app.inject({ method: 'PUT', url: '/api/org/settings', headers: { ...auth, traceparent: `00-${unsampled}-00f067aa0ba902b8-00` }, payload: { write_mode: 'approval', action_cap: 8 } });
+    expect(again.statusCode, again.body).toBe(200);
+    const events = await readStream(t, 'org-org_sampled');
+    const last = events.at(-1)!;
+    expect(last.metadata.traceparent).toMatch(new RegExp(`^00-${unsampled}-[0-9a-f]{16}-00$`));
+    await eventually('the settings in the read model', async () => {
+      const settings = (await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: auth })).json<{ action_cap: number }>();
+      return settings.action_cap === 8 ? settings : undefined;
+    });
+    expect(inTrace(unsampled)).toEqual([]);
   });
 });

@@ -6,9 +6,10 @@ import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trace } from '@opentelemetry/api';
 import { contextOfTraceparent, inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
-import { startTracing, tracesUrl, type Tracing } from '../../src/adapters/telemetry/tracing.js';
+import { DEFAULT_TRACE_SAMPLING, describeSampling, startTracing, tracesUrl, type TraceSampling, type Tracing } from '../../src/adapters/telemetry/tracing.js';
 
 const quiet = { warn: () => undefined };
+const EVERY_TRACE: TraceSampling = { sampler: 'parentbased_always_on', ratio: 1 };
 let tracing: Tracing | undefined;
 afterEach(async () => {
   await tracing?.shutdown();
@@ -29,7 +30,7 @@ async function appendedIn(request: string): Promise<{ traceparent: string; trace
 describe('event spans', () => {
   it('a span is the child of the parent it is given, never of an "active" one; its traceparent is its own', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: EVERY_TRACE, exporter, log: quiet });
     const seen = await inSpan('POST request', {}, async (request) => {
       const orphan = await inSpan('no parent given', {}, async (span) => span.spanContext());
       return inSpan('append run', { parent: traceparentOf(request) }, async (append) => ({
@@ -50,7 +51,7 @@ describe('event spans', () => {
 
   it('are not recorded, and no traceparent is written, without an endpoint', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ endpoint: undefined, serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: undefined, serviceName: 'test', sampling: EVERY_TRACE, exporter, log: quiet });
     expect(tracing.enabled).toBe(false);
     expect(tracingActive()).toBe(false);
     const result = await inSpan('append run', {}, async (span) => traceparentOf(span));
@@ -61,7 +62,7 @@ describe('event spans', () => {
 
   it('make a reactor step and a one-request batch children of the append, and a mixed batch a linked trace of its own', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: EVERY_TRACE, exporter, log: quiet });
     const a = await appendedIn('POST a');
     const b = await appendedIn('POST b');
     expect(a.traceparent).toBe(`00-${a.traceId}-${a.spanId}-01`);
@@ -101,7 +102,7 @@ describe('event spans', () => {
 
   it('record a failure by the error class only', async () => {
     const exporter = new InMemorySpanExporter();
-    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', exporter, log: quiet });
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: EVERY_TRACE, exporter, log: quiet });
     class BoardDown extends Error {
       override readonly name = 'BoardDown';
     }
@@ -116,5 +117,34 @@ describe('event spans', () => {
     expect(['run-r1', 'org-acme', 'run_claim-acme:jira:ENG', 'suppressions', 'chat-k', 'bench-1'].map(streamCategoryOf)).toEqual(['run', 'org', 'run_claim', 'suppressions', 'chat', 'other']);
     expect(tracesUrl('http://collector:4318')).toBe('http://collector:4318/v1/traces');
     expect(tracesUrl('http://collector:4318/otlp/')).toBe('http://collector:4318/otlp/v1/traces');
+  });
+});
+
+describe('sampling', () => {
+  it('records one new trace in ten by default, and follows the sampled flag of a parent', async () => {
+    expect(await describeSampling(DEFAULT_TRACE_SAMPLING)).toMatch(/^ParentBased\{root=TraceIdRatioBased\{0\.1\}, remoteParentSampled=AlwaysOnSampler, remoteParentNotSampled=AlwaysOffSampler/);
+    expect(await describeSampling({ sampler: 'traceidratio', ratio: 0.25 })).toBe('TraceIdRatioBased{0.25}');
+    expect(await describeSampling({ sampler: 'always_off', ratio: 0.25 })).toBe('AlwaysOffSampler');
+  });
+
+  it('an unsampled trace records nothing, yet its events carry the decision, so their handlers record nothing either', async () => {
+    const exporter = new InMemorySpanExporter();
+    // No new trace recorded: each root span is unsampled, whatever its random trace id.
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_traceidratio', ratio: 0 }, exporter, log: quiet });
+    const unsampled = await appendedIn('POST unsampled');
+    expect(unsampled.traceparent).toBe(`00-${unsampled.traceId}-${unsampled.spanId}-00`);
+    await inEventsSpan('projection runs', [{ metadata: { traceparent: unsampled.traceparent } }], {}, async () => undefined);
+    await inEventsSpan('reactor run_executor', [{ metadata: { traceparent: unsampled.traceparent } }], {}, (step) => inSpan('board comment', { parent: traceparentOf(step) }, async () => undefined));
+    expect(exporter.getFinishedSpans()).toEqual([]);
+
+    // A caller that sampled its trace (a `traceparent` with the sampled flag) gets the whole of it.
+    const callers = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const append = await inSpan('POST sampled', { parent: callers }, (request) => inSpan('append run', { parent: traceparentOf(request) }, async (span) => traceparentOf(span)!));
+    await inEventsSpan('projection runs', [{ metadata: { traceparent: append } }], {}, async () => undefined);
+    expect(exporter.getFinishedSpans().map((s) => [s.name, s.spanContext().traceId])).toEqual([
+      ['append run', '0af7651916cd43dd8448eb211c80319c'],
+      ['POST sampled', '0af7651916cd43dd8448eb211c80319c'],
+      ['projection runs', '0af7651916cd43dd8448eb211c80319c'],
+    ]);
   });
 });

@@ -6,15 +6,36 @@
 // The SDK is loaded only when tracing is on: its modules take a few hundred milliseconds to load,
 // which every process start and every CLI command would pay for nothing.
 import { diag, DiagLogLevel, propagation, trace } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import type * as TraceSdk from '@opentelemetry/sdk-trace-base';
+import type { Sampler, SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { setTracingActive, tracingActive } from './spans.js';
 
 export type { SpanExporter };
+
+/** The head samplers of the OpenTelemetry specification that OTEL_TRACES_SAMPLER may name. */
+export const TRACE_SAMPLERS = ['parentbased_traceidratio', 'parentbased_always_on', 'parentbased_always_off', 'traceidratio', 'always_on', 'always_off'] as const;
+export type TraceSamplerName = (typeof TRACE_SAMPLERS)[number];
+
+/** Which traces are recorded: a sampler of the specification and the ratio of the `traceidratio` ones. */
+export interface TraceSampling {
+  sampler: TraceSamplerName;
+  /** 0…1: the share of new traces recorded by a `traceidratio` sampler; the others ignore it. */
+  ratio: number;
+}
+
+/**
+ * One new trace in ten, and whatever a caller's `traceparent` decided. Recording every trace costs
+ * an append 10–20% of its throughput on a 2-core machine, more than the 10% the service allows its
+ * telemetry (docs/observability.md, "Which traces are recorded").
+ */
+export const DEFAULT_TRACE_SAMPLING: TraceSampling = { sampler: 'parentbased_traceidratio', ratio: 0.1 };
 
 export interface TracingOptions {
   /** OTEL_EXPORTER_OTLP_ENDPOINT: the collector's base URL; spans go to <endpoint>/v1/traces. Unset → off. */
   endpoint: string | undefined;
   serviceName: string;
+  /** Given by every caller: the service's default is DEFAULT_TRACE_SAMPLING, a test's usually every trace. */
+  sampling: TraceSampling;
   /** Replaces the OTLP exporter (tests pass an in-memory one); each span is then exported as it ends. */
   exporter?: SpanExporter;
   log: { warn: (details: object, message: string) => void };
@@ -67,6 +88,8 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
     ? new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint) }));
   const provider = new BasicTracerProvider({
+    // Given explicitly: the SDK would otherwise read OTEL_TRACES_SAMPLER itself, with another default.
+    sampler: samplerOf(sdk, options.sampling),
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors: [processor],
   });
@@ -91,4 +114,17 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
         }
       })()),
   };
+}
+
+type SamplerClasses = Pick<typeof TraceSdk, 'AlwaysOnSampler' | 'AlwaysOffSampler' | 'TraceIdRatioBasedSampler' | 'ParentBasedSampler'>;
+
+/** The SDK's sampler for a sampling setting (the specification's names, as its own env reading builds them). */
+function samplerOf(sdk: SamplerClasses, { sampler, ratio }: TraceSampling): Sampler {
+  const root = sampler.endsWith('always_on') ? new sdk.AlwaysOnSampler() : sampler.endsWith('always_off') ? new sdk.AlwaysOffSampler() : new sdk.TraceIdRatioBasedSampler(ratio);
+  return sampler.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
+}
+
+/** The sampler startTracing installs for `sampling`, described by the SDK (e.g. `ParentBased{root=TraceIdRatioBased{0.1}, …}`). */
+export async function describeSampling(sampling: TraceSampling): Promise<string> {
+  return samplerOf(await import('@opentelemetry/sdk-trace-base'), sampling).toString();
 }

@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { watchMachine } from './machine-load.js';
 
 export type Figures = Record<string, number | string>;
 type Scenario = () => Promise<Figures>;
@@ -25,8 +26,9 @@ async function main(): Promise<void> {
   for (const name of names) {
     console.log(`\n== ${name} ==`);
     const scenario = await scenarios[name]!();
+    const machine = await watchMachine();
     try {
-      results[name] = await scenario();
+      results[name] = { ...(await scenario()), ...(await machine.stop()) };
     } finally {
       // A scenario that failed halfway leaves nothing running behind it (bench/support.ts).
       await (await import('./support.js')).stopLeftovers();

@@ -7,9 +7,10 @@
 // Every drive starts with BENCH_COMMANDS_WARMUP_MS (default 2 s) of the same load that is not
 // recorded (cold caches, JIT, the projector's first reads of each run): the figures are the steady
 // state; the warm-up's own p99 is reported beside them ('warm-up p99 ms').
-// BENCH_TRACED=1 adds a traced variant: the same load on fresh runs against the server started with
-// OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP,
-// answered 200, dropped), and reports its commands/s as a ratio of the untraced figure. The server
+// BENCH_TRACED=1 adds the cost of tracing: four more drives, untraced, traced, traced, untraced, each
+// on fresh runs and a fresh server, the traced one with OTEL_EXPORTER_OTLP_ENDPOINT pointing at an
+// OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP, answered 200, dropped); it reports the
+// traced drives' commands/s as a ratio of the untraced drives'. The server
 // samples traces as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG) from the shell).
 import { Agent, request } from 'node:http';
 import pg from 'pg';
@@ -136,7 +137,7 @@ export async function run(): Promise<Figures> {
   await sample;
   await sampler.end();
   await server.stop();
-  const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env, latencies.length / seconds, oursCpu.total!) : {};
+  const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env) : {};
 
   // The ceiling, same database, same client, same connections and paths.
   console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
@@ -192,35 +193,52 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
   }
 }
 
-/** BENCH_TRACED=1: the same load on fresh runs, the server exporting its spans to an OTLP sink on loopback. */
-async function driveTraced(env: BenchEnvironment, untracedPerSecond: number, untracedCpuTotal: number): Promise<Figures> {
-  const runIds = await seedRuns(env.store, 'bench-traced-run');
+/**
+ * BENCH_TRACED=1: the cost of tracing, from four more drives, each on a fresh server and fresh runs:
+ * untraced, traced, traced, untraced (the traced server exporting its spans to an OTLP sink on
+ * loopback). The order is balanced: the machine's speed drifts within a run (bench/machine-load.ts;
+ * by 2× within minutes on 2026-11-26), and a traced drive measured after one untraced drive
+ * compared the machine of one minute with that of the next.
+ */
+async function driveTraced(env: BenchEnvironment): Promise<Figures> {
   const sink = await startOtlpStandIn({ record: false });
-  const server = await startBenchServer(env, { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url });
+  const sides = { untraced: { commands: 0, seconds: 0, cpu: [] as Record<string, number>[] }, traced: { commands: 0, seconds: 0, cpu: [] as Record<string, number>[], latencies: [] as number[] } };
   try {
-    await waitForSeeded(env.db, runIds);
-    const token = await server.token(ORG);
-    console.log(`traced: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections, spans to ${sink.url}…`);
-    const postgres = await postmasterPid(env.pgDir);
-    const { latencies, seconds, cpu } = await drive(server.base, token, runIds, { server: server.child.pid!, postgres });
-    await server.stop();
-    latencies.sort((a, b) => a - b);
-    const perSecond = Math.round(latencies.length / seconds);
-    return {
-      'traced commands/s': perSecond,
-      'traced latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
-      'traced latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-      'traced/untraced commands/s': Number((perSecond / untracedPerSecond).toFixed(3)),
-      // Less moved by what else runs than commands/s: the CPU a command costs, traced and not.
-      'traced cpu ms/command server, postgres, client': `${cpu.server}, ${cpu.postgres}, ${cpu.client}`,
-      'untraced/traced cpu per command': ratio(untracedCpuTotal, cpu.total!),
-      'traced: OTLP exports received': sink.received(),
-      'traced sampling': `${benchSampling().sampler} ${benchSampling().ratio}`,
-    };
+    for (const [i, traced] of [false, true, true, false].entries()) {
+      const runIds = await seedRuns(env.store, `bench-ab-${i}`);
+      const server = await startBenchServer(env, traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {});
+      try {
+        await waitForSeeded(env.db, runIds);
+        const token = await server.token(ORG);
+        console.log(`${traced ? `traced (spans to ${sink.url})` : 'untraced'}, drive ${i + 1} of 4: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
+        const postgres = await postmasterPid(env.pgDir);
+        const { latencies, seconds, cpu } = await drive(server.base, token, runIds, { server: server.child.pid!, postgres });
+        const side = traced ? sides.traced : sides.untraced;
+        side.commands += latencies.length;
+        side.seconds += seconds;
+        side.cpu.push(cpu);
+        if (traced) sides.traced.latencies.push(...latencies);
+      } finally {
+        await server.stop();
+      }
+    }
   } finally {
-    if (server.child.exitCode === null && server.child.signalCode === null) await server.stop();
     await sink.close();
   }
+  const mean = (cpus: Record<string, number>[], key: string) => Number((cpus.reduce((a, c) => a + c[key]!, 0) / cpus.length).toFixed(3));
+  const latencies = sides.traced.latencies.sort((a, b) => a - b);
+  return {
+    'traced commands/s': Math.round(sides.traced.commands / sides.traced.seconds),
+    'traced latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+    'traced latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    'traced/untraced commands/s (drives U T T U)': ratio(sides.traced.commands / sides.traced.seconds, sides.untraced.commands / sides.untraced.seconds),
+    // Less moved by what else runs than commands/s: the CPU a command costs, traced and not.
+    'traced cpu ms/command server, postgres, client': ['server', 'postgres', 'client'].map((k) => mean(sides.traced.cpu, k)).join(', '),
+    'untraced (U T T U) cpu ms/command server, postgres, client': ['server', 'postgres', 'client'].map((k) => mean(sides.untraced.cpu, k)).join(', '),
+    'untraced/traced cpu per command': ratio(mean(sides.untraced.cpu, 'total'), mean(sides.traced.cpu, 'total')),
+    'traced: OTLP exports received': sink.received(),
+    'traced sampling': `${benchSampling().sampler} ${benchSampling().ratio}`,
+  };
 }
 
 /**

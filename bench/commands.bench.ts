@@ -237,7 +237,7 @@ async function driveTraced(env: BenchEnvironment): Promise<Figures> {
     'untraced (U T T U) cpu ms/command server, postgres, client': ['server', 'postgres', 'client'].map((k) => mean(sides.untraced.cpu, k)).join(', '),
     'untraced/traced cpu per command': ratio(mean(sides.untraced.cpu, 'total'), mean(sides.traced.cpu, 'total')),
     'traced: OTLP exports received': sink.received(),
-    'traced sampling': `${benchSampling().sampler} ${benchSampling().ratio}`,
+    'traced sampling': Object.values(benchSampling()).join(' '),
   };
 }
 

@@ -90,7 +90,7 @@ export async function run(): Promise<Figures> {
     figures.digest_us_per_event = digestMicros();
     figures.chain_vs_prechain_ratio = ratioOf('append_', 'append_prechain_');
     figures.traced_vs_untraced_ratio = ratioOf('append_traced_', 'append_');
-    figures.traced_sampling = `${benchSampling().sampler} ${benchSampling().ratio}`;
+    figures.traced_sampling = Object.values(benchSampling()).join(' ');
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
     progress(`appends with the chain / without = ${figures.chain_vs_prechain_ratio}; digest ${figures.digest_us_per_event} µs per event`);
     progress(`traced appends / untraced = ${figures.traced_vs_untraced_ratio}`);

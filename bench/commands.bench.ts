@@ -4,9 +4,17 @@
 // the ceiling measured in the same run with the same load generator: a Fastify route doing one
 // durable single-row INSERT per request (bench/ceilings). Targets (docs/benchmarks.md): >= 0.35x the
 // ceiling, p99 <= 100 ms, projection lag p99 <= 100 ms.
-// Every drive starts with BENCH_COMMANDS_WARMUP_MS (default 2 s) of the same load that is not
-// recorded (cold caches, JIT, the projector's first reads of each run): the figures are the steady
-// state; the warm-up's own p99 is reported beside them ('warm-up p99 ms').
+// Ours and the ceiling take turns, in BENCH_COMMANDS_SLICES slices each (default 5) of DURATION_MS
+// in all: the machine's speed drifts within minutes (bench/machine-load.ts), and measured one after
+// the other the two compared different machines (2026-11-26: a ratio of 0.15 with the ceiling's
+// CPU per request 25% below the previous run's). A slice of ours ends when its last answer is in
+// and the runs projection has caught up with it; that catch-up counts in its time.
+// The first slice of each starts with BENCH_COMMANDS_WARMUP_MS (default 8 s) of the same load that
+// is not recorded (cold caches, JIT, the projector's first reads of each run), later ones with
+// SLICE_WARMUP_MS: the figures are the steady state; the first warm-up's p99 is reported beside
+// them ('warm-up p99 ms'). 2 s was not enough: the slices after it showed our server still
+// speeding up for ten seconds more (501, 877, 1,012, 996 and 1,305 commands/s, the ceiling flat at
+// 3,200–3,400), and after 8 s they were level (1,517, 1,243, 1,232, 1,249, 1,101; 2026-11-26).
 // BENCH_TRACED=1 adds the cost of tracing: four more drives, untraced, traced, traced, untraced, each
 // on fresh runs and a fresh server, the traced one with OTEL_EXPORTER_OTLP_ENDPOINT pointing at an
 // OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP, answered 200, dropped); it reports the
@@ -22,12 +30,15 @@ import { benchSampling, percentile, startBenchDatabase, startBenchServer, stopBe
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides, type CpuSnapshot } from './cpu-account.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
-import type { EventStore } from '../src/adapters/event-store.js';
+import type { EventStore, Position } from '../src/adapters/event-store.js';
 import type { Database } from '../src/adapters/postgres/database.js';
 
 const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
-const WARMUP_MS = Number(process.env.BENCH_COMMANDS_WARMUP_MS ?? 2_000);
+const WARMUP_MS = Number(process.env.BENCH_COMMANDS_WARMUP_MS ?? 8_000);
+const SLICES = Number(process.env.BENCH_COMMANDS_SLICES ?? 5);
+/** Load before each later slice, not recorded: the server's queues back to their steady state. */
+const SLICE_WARMUP_MS = 500;
 /**
  * The action cap (1,000), so that no connection runs out of actions to decide within the warm-up
  * and the measure: at 400 a run, 2,300 commands/s used every action up before the measure's end.
@@ -90,63 +101,62 @@ export async function run(): Promise<Figures> {
   await sampler.connect();
   let sampling = true;
   let measuring = false;
+  const caughtUp = async (head: Position) => {
+    const { rows } = await sampler.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
+    const c = rows[0];
+    return Boolean(c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare)));
+  };
   const sample = (async () => {
     while (sampling) {
       const t0 = performance.now();
       const head = await store.headPosition();
       if (head) {
-        for (;;) {
-          const { rows } = await sampler.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
-          const c = rows[0];
-          if (c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare))) break;
-          if (!sampling) break;
-          await new Promise((r) => setTimeout(r, 5));
-        }
+        while (sampling && !(await caughtUp(head))) await new Promise((r) => setTimeout(r, 5));
         if (measuring) lags.push(performance.now() - t0);
       }
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
+  /** Until the runs projection has every event appended so far. */
+  const settle = async () => {
+    const head = await store.headPosition();
+    while (head && !(await caughtUp(head))) await new Promise((r) => setTimeout(r, 5));
+  };
 
   const postgres = await postmasterPid(env.pgDir);
-  console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
-  // The statistics cover the recorded part only (not the seeding, the projections' catch-up or the warm-up).
+  // The ceiling, same database, same client, same connections and paths. Its route does not care
+  // which action a path names: its connections walk their runs again and again.
+  const ceilingServer = await startCeilingServer('insert', { DATABASE_URL: url, DB_POOL_SIZE: '20' });
+  const oursDriver = new Driver(base, token, runIds, { server: server.child.pid!, postgres });
+  const ceilingDriver = new Driver(ceilingServer.base, token, runIds, { server: ceilingServer.child.pid!, postgres }, { cycle: true });
+  console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections, in ${SLICES} slices taking turns with the ceiling (Fastify + one durable INSERT per request)…`);
+  // The statistics cover the recorded parts only (not the seeding, the projections' catch-up or the
+  // warm-ups); the ceiling's INSERT is among them, on a line of its own.
   if (pgStats) await db.pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-  const ours = await drive(base, token, runIds, { server: server.child.pid!, postgres }, () => {
-    measuring = true;
-    if (pgStats) void db.pool.query('SELECT pg_stat_statements_reset()');
-  });
-  const { latencies, statuses, seconds, cpu: oursCpu } = ours;
-  if (pgStats) {
-    const { rows } = await db.pool.query<{ calls: string; ms: string; plan_ms: string; query: string }>(
-      "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1], '') AS query FROM pg_stat_statements GROUP BY 4 ORDER BY sum(total_exec_time) DESC LIMIT 25",
-    );
-    console.log(`per command (${latencies.length} commands): calls, then execution and planning µs`);
-    const perCommand = (ms: string) => ((Number(ms) * 1000) / latencies.length).toFixed(0).padStart(6);
-    for (const r of rows) console.log(`  ${(Number(r.calls) / latencies.length).toFixed(2).padStart(6)} ${perCommand(r.ms)} ${perCommand(r.plan_ms)}  ${r.query}`);
-    // Row writes by table since the server started (seeding included): an update that is not HOT
-    // also inserts into every index of its table.
-    const { rows: tables } = await db.pool.query<{ relname: string; ins: string; upd: string; hot: string }>(
-      `SELECT relname, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
-        WHERE n_tup_ins + n_tup_upd > 1000 ORDER BY n_tup_ins + n_tup_upd DESC`,
-    );
-    console.log('rows since start: table, inserted, updated (of which HOT)');
-    for (const t of tables) console.log(`  ${t.relname.padEnd(24)} ${t.ins.padStart(9)} ${t.upd.padStart(9)} (${t.hot})`);
+  for (let slice = 0; slice < SLICES; slice++) {
+    const warmupMs = slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS;
+    await oursDriver.slice(warmupMs, DURATION_MS / SLICES, {
+      onMeasuring: () => {
+        measuring = true;
+        if (pgStats && slice === 0) void db.pool.query('SELECT pg_stat_statements_reset()');
+      },
+      settle,
+    });
+    measuring = false;
+    await ceilingDriver.slice(warmupMs, DURATION_MS / SLICES);
   }
+  const ours = oursDriver.close();
+  const ceiling = ceilingDriver.close();
+  const { latencies, statuses, seconds, cpu: oursCpu } = ours;
+  const ceilingCpu = ceiling.cpu;
+  console.log(`  ours by slice: ${ours.perSecondBySlice.join(' ')} commands/s; the ceiling's: ${ceiling.perSecondBySlice.join(' ')} req/s`);
+  if (pgStats) await printPgStats(db, latencies.length);
   sampling = false;
   await sample;
   await sampler.end();
+  await ceilingServer.stop();
   await server.stop();
   const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env) : {};
-
-  // The ceiling, same database, same client, same connections and paths.
-  console.log(`ceiling: Fastify + one durable INSERT per request, ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
-  const ceilingServer = await startCeilingServer('insert', { DATABASE_URL: url, DB_POOL_SIZE: '20' });
-  // The ceiling route does not care which action a path names: its connections walk their runs again
-  // and again, so that it, too, is measured for the whole DURATION_MS.
-  const ceiling = await drive(ceilingServer.base, token, runIds, { server: ceilingServer.child.pid!, postgres }, undefined, { cycle: true });
-  const ceilingCpu = ceiling.cpu;
-  await ceilingServer.stop();
   await stopBenchDatabase(env);
 
   const perSecond = Math.round(latencies.length / seconds);
@@ -159,6 +169,7 @@ export async function run(): Promise<Figures> {
     'ceiling req/s (Fastify + 1 INSERT)': ceilingPerSecond,
     'ceiling p99 ms': Number(percentile(ceiling.latencies, 99).toFixed(1)),
     'ratio to ceiling': ratio(perSecond, ceilingPerSecond),
+    'ratio by slice': ours.perSecondBySlice.map((n, i) => ratio(n, ceiling.perSecondBySlice[i]!)).join(' '),
     'latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
     'latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
     'warm-up p99 ms (not in the figures)': ours.warmupP99,
@@ -171,6 +182,24 @@ export async function run(): Promise<Figures> {
     'cpu ratio (ceiling total / ours total)': ratio(ceilingCpu.total!, oursCpu.total!),
     ...traced,
   };
+}
+
+/** BENCH_PG_STATS=1: the statements of the recorded part, per command, and row writes by table. */
+async function printPgStats(db: Database, commands: number): Promise<void> {
+  const { rows } = await db.pool.query<{ calls: string; ms: string; plan_ms: string; query: string }>(
+    "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1], '') AS query FROM pg_stat_statements GROUP BY 4 ORDER BY sum(total_exec_time) DESC LIMIT 25",
+  );
+  console.log(`per command (${commands} commands): calls, then execution and planning µs`);
+  const perCommand = (ms: string) => ((Number(ms) * 1000) / commands).toFixed(0).padStart(6);
+  for (const r of rows) console.log(`  ${(Number(r.calls) / commands).toFixed(2).padStart(6)} ${perCommand(r.ms)} ${perCommand(r.plan_ms)}  ${r.query}`);
+  // Row writes by table since the server started (seeding included): an update that is not HOT
+  // also inserts into every index of its table.
+  const { rows: tables } = await db.pool.query<{ relname: string; ins: string; upd: string; hot: string }>(
+    `SELECT relname, n_tup_ins::text AS ins, n_tup_upd::text AS upd, n_tup_hot_upd::text AS hot FROM pg_stat_user_tables
+      WHERE n_tup_ins + n_tup_upd > 1000 ORDER BY n_tup_ins + n_tup_upd DESC`,
+  );
+  console.log('rows since start: table, inserted, updated (of which HOT)');
+  for (const t of tables) console.log(`  ${t.relname.padEnd(24)} ${t.ins.padStart(9)} ${t.upd.padStart(9)} (${t.hot})`);
 }
 
 async function seedRuns(store: EventStore, prefix: string): Promise<string[]> {
@@ -212,7 +241,15 @@ async function driveTraced(env: BenchEnvironment): Promise<Figures> {
         const token = await server.token(ORG);
         console.log(`${traced ? `traced (spans to ${sink.url})` : 'untraced'}, drive ${i + 1} of 4: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
         const postgres = await postmasterPid(env.pgDir);
-        const { latencies, seconds, cpu } = await drive(server.base, token, runIds, { server: server.child.pid!, postgres });
+        const pgStats = process.env.BENCH_PG_STATS === '1';
+        const driver = new Driver(server.base, token, runIds, { server: server.child.pid!, postgres });
+        await driver.slice(WARMUP_MS, DURATION_MS, {
+          onMeasuring: () => {
+            if (pgStats) void env.db.pool.query('SELECT pg_stat_statements_reset()');
+          },
+        });
+        const { latencies, seconds, cpu } = driver.close();
+        if (pgStats) await printPgStats(env.db, latencies.length);
         const side = traced ? sides.traced : sides.untraced;
         side.commands += latencies.length;
         side.seconds += seconds;
@@ -242,59 +279,88 @@ async function driveTraced(env: BenchEnvironment): Promise<Figures> {
 }
 
 /**
- * The load: every connection walks its own run's actions, approving two of three, for WARMUP_MS
- * (not recorded) and then DURATION_MS. CPU by side is taken over the recorded part only.
+ * The load: every connection walks its own run's actions, approving two of three, slice after
+ * slice (a warm-up, not recorded, then the measure). CPU by side is taken over the recorded parts.
  */
-async function drive(
-  base: string,
-  token: string,
-  runIds: string[],
-  sides: CpuSides,
-  onMeasuring?: () => void,
-  options: { cycle?: boolean } = {},
-): Promise<{ latencies: number[]; statuses: Map<number, number>; seconds: number; cpu: Record<string, number>; warmupP99: number }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  const warmup: number[] = [];
-  const statuses = new Map<number, number>();
-  const measureFrom = Date.now() + WARMUP_MS;
-  const deadline = measureFrom + DURATION_MS;
-  let cpuBefore: Promise<CpuSnapshot> | undefined;
-  let started = 0;
-  const post = (p: string) =>
-    new Promise<number>((resolve, reject) => {
-      const req = request(`${base}${p}`, { method: 'POST', agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } }, (res) => {
+class Driver {
+  private readonly agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  /** The next action of each run: slices go on where the last one stopped. */
+  private readonly next = new Map<string, number>();
+  private readonly latencies: number[] = [];
+  private readonly statuses = new Map<number, number>();
+  private readonly perSecond: number[] = [];
+  private readonly cpuMs = { server: 0, postgres: 0, client: 0 };
+  private firstWarmup: number[] | undefined;
+  private seconds = 0;
+
+  constructor(
+    private readonly base: string,
+    private readonly token: string,
+    private readonly runIds: string[],
+    private readonly sides: CpuSides,
+    private readonly options: { cycle?: boolean } = {},
+  ) {}
+
+  /** `settle`, awaited after the last answer, counts in the slice's time and CPU. */
+  async slice(warmupMs: number, durationMs: number, hooks: { onMeasuring?: () => void; settle?: () => Promise<void> } = {}): Promise<void> {
+    const warmup: number[] = [];
+    const latencies: number[] = [];
+    const measureFrom = Date.now() + warmupMs;
+    const deadline = measureFrom + durationMs;
+    let cpuBefore: Promise<CpuSnapshot> | undefined;
+    let started = 0;
+    const startMeasuring = setTimeout(() => {
+      started = performance.now();
+      cpuBefore = cpuSnapshot(this.sides);
+      hooks.onMeasuring?.();
+    }, warmupMs);
+    await Promise.all(
+      this.runIds.map(async (runId) => {
+        for (let n = this.next.get(runId) ?? 0; Date.now() < deadline; n++) {
+          if (n >= ACTIONS_PER_RUN && !this.options.cycle) {
+            console.warn(`  ${runId}: every action decided before the measure's end; the figures cover fewer connections from here`);
+            break;
+          }
+          this.next.set(runId, n + 1);
+          const i = (n % ACTIONS_PER_RUN) + 1;
+          const t0 = performance.now();
+          const recorded = Date.now() >= measureFrom;
+          const status = await this.post(`/api/runs/${runId}/actions/act-${i}/${i % 3 === 0 ? 'reject' : 'approve'}`);
+          (recorded ? latencies : warmup).push(performance.now() - t0);
+          if (recorded) this.statuses.set(status, (this.statuses.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    clearTimeout(startMeasuring);
+    await hooks.settle?.();
+    const seconds = (performance.now() - started) / 1000;
+    if (cpuBefore) {
+      const cpu = cpuPerOperation(await cpuBefore, await cpuSnapshot(this.sides), latencies.length);
+      for (const k of ['server', 'postgres', 'client'] as const) this.cpuMs[k] += cpu[k]! * latencies.length;
+    }
+    this.firstWarmup ??= warmup;
+    this.latencies.push(...latencies);
+    this.seconds += seconds;
+    this.perSecond.push(Math.round(latencies.length / seconds));
+  }
+
+  close(): { latencies: number[]; statuses: Map<number, number>; seconds: number; cpu: Record<string, number>; warmupP99: number; perSecondBySlice: number[] } {
+    this.agent.destroy();
+    const per = (k: keyof typeof this.cpuMs) => this.cpuMs[k] / Math.max(1, this.latencies.length);
+    const round = (n: number) => Number(n.toFixed(3));
+    const cpu = { server: round(per('server')), postgres: round(per('postgres')), client: round(per('client')), total: round(per('server') + per('postgres') + per('client')) };
+    const warmup = (this.firstWarmup ?? []).sort((a, b) => a - b);
+    return { latencies: this.latencies, statuses: this.statuses, seconds: this.seconds, cpu, warmupP99: Number(percentile(warmup, 99).toFixed(1)), perSecondBySlice: this.perSecond };
+  }
+
+  private post(p: string): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      const req = request(`${this.base}${p}`, { method: 'POST', agent: this.agent, headers: { authorization: `Bearer ${this.token}`, 'content-type': 'application/json' } }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       });
       req.on('error', reject);
       req.end('{}');
     });
-  const startMeasuring = setTimeout(() => {
-    started = performance.now();
-    cpuBefore = cpuSnapshot(sides);
-    onMeasuring?.();
-  }, WARMUP_MS);
-  await Promise.all(
-    runIds.map(async (runId) => {
-      for (let n = 0; Date.now() < deadline; n++) {
-        if (n === ACTIONS_PER_RUN && !options.cycle) {
-          console.warn(`  ${runId}: every action decided before the measure's end; the figures cover fewer connections from here`);
-          break;
-        }
-        const i = (n % ACTIONS_PER_RUN) + 1;
-        const t0 = performance.now();
-        const recorded = Date.now() >= measureFrom;
-        const status = await post(`/api/runs/${runId}/actions/act-${i}/${i % 3 === 0 ? 'reject' : 'approve'}`);
-        (recorded ? latencies : warmup).push(performance.now() - t0);
-        if (recorded) statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      }
-    }),
-  );
-  clearTimeout(startMeasuring);
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = cpuBefore ? cpuPerOperation(await cpuBefore, await cpuSnapshot(sides), latencies.length) : {};
-  agent.destroy();
-  warmup.sort((a, b) => a - b);
-  return { latencies, statuses, seconds, cpu, warmupP99: Number(percentile(warmup, 99).toFixed(1)) };
+  }
 }

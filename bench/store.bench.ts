@@ -12,7 +12,9 @@
 //       timed on its own (digest_us_per_event), since both variants compute it;
 //   (e) the cost of tracing: (a) again with the append span and the traceparent in the metadata,
 //       spans exported over OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts).
-// (a), (b), (d) and (e) take turns in BENCH_STORE_ROUNDS slices each (default 5), so that what else
+//   (f) only with BENCH_APPEND_OVERLAP (`none` or `slots,at`): (a) with another overlap of the
+//       append groups (append-groups.ts), reported as overlap_vs_bare_ratio.
+// (a), (b), (d), (e) and (f) take turns in BENCH_STORE_ROUNDS slices each (default 5), so that what else
 // runs on a shared machine weighs on all of them alike and their ratios come from the same minutes.
 // BENCH_MEASURE_MS (per variant, all slices together) shortens every measure (a smoke run);
 // BENCH_STORE_REBUILD=0 leaves (c) out.
@@ -28,6 +30,7 @@ import { startEmbeddedPostgres, withDatabase } from '../src/adapters/postgres/em
 import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
+import { DEFAULT_GROUP_LIMITS, type AppendGroupLimits } from '../src/adapters/postgres/append-groups.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import { contentDigest } from '../src/adapters/audit-chain.js';
@@ -66,6 +69,7 @@ export async function run(): Promise<Figures> {
     const bare = await bareInsertPhase(db);
     const preChain = appendPhase(db, '(d) without the chain', { preChain: true });
     const traced = appendPhase(db, '(e) traced', { traced: true });
+    const overlap = overlapVariant(db);
     // Tracing installs process-wide globals (a context manager that every promise pays for), so it
     // is on only around (e)'s slices.
     let tracing: Tracing | undefined;
@@ -76,13 +80,14 @@ export async function run(): Promise<Figures> {
       await tracing?.shutdown();
     };
     try {
-      const results = await interleaved([appends, bare, preChain, traced]);
-      const [a, b, d, e] = results as [Figures, Figures, Figures, Figures];
+      const results = await interleaved([appends, bare, preChain, traced, ...(overlap ? [overlap] : [])]);
+      const [a, b, d, e, f] = results as [Figures, Figures, Figures, Figures, Figures | undefined];
       Object.assign(figures, prefixed('append_', a), prefixed('bare_insert_', b), prefixed('append_prechain_', d), prefixed('append_traced_', e));
+      if (f) Object.assign(figures, prefixed('append_overlap_', f));
     } finally {
       progress(`  the OTLP sink answered ${sink.received()} exports`);
       await sink.close();
-      for (const phase of [appends, bare, preChain, traced]) await phase.close();
+      for (const phase of [appends, bare, preChain, traced, ...(overlap ? [overlap] : [])]) await phase.close();
       await db.close();
     }
     const ratioOf = (x: string, y: string) => round(Number(figures[`${x}per_second`]) / Number(figures[`${y}per_second`]), 3);
@@ -90,6 +95,7 @@ export async function run(): Promise<Figures> {
     figures.digest_us_per_event = digestMicros();
     figures.chain_vs_prechain_ratio = ratioOf('append_', 'append_prechain_');
     figures.traced_vs_untraced_ratio = ratioOf('append_traced_', 'append_');
+    if (overlap) figures.overlap_vs_bare_ratio = ratioOf('append_overlap_', 'bare_insert_');
     figures.traced_sampling = Object.values(benchSampling()).join(' ');
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
     progress(`appends with the chain / without = ${figures.chain_vs_prechain_ratio}; digest ${figures.digest_us_per_event} µs per event`);
@@ -196,8 +202,12 @@ function preChainPool(pool: pg.Pool): pg.Pool {
  * `preChain`: through preChainPool (the same statements without the sealing). `traced`: the append
  * decorator the composition applies when tracing is on, spans exported to an OTLP sink on loopback.
  */
-function appendPhase(db: Database, label: string, variant: { preChain?: boolean; traced?: boolean } = {}): Phase {
-  const adapter = createPgEventStore({ pool: variant.preChain ? preChainPool(db.pool) : db.pool, connectionString: db.url });
+function appendPhase(db: Database, label: string, variant: { preChain?: boolean; traced?: boolean; groups?: AppendGroupLimits } = {}): Phase {
+  const adapter = createPgEventStore({
+    pool: variant.preChain ? preChainPool(db.pool) : db.pool,
+    connectionString: db.url,
+    ...(variant.groups ? { appendGroups: variant.groups } : {}),
+  });
   const store: EventStore = variant.traced ? withAppendTracing(adapter) : adapter;
   const run = randomUUID().slice(0, 8);
   const writer = (w: number) => {
@@ -211,6 +221,20 @@ function appendPhase(db: Database, label: string, variant: { preChain?: boolean;
     };
   };
   return { label, workers: Array.from({ length: WRITERS }, (_, w) => writer(w)), close: () => store.close() };
+}
+
+/**
+ * (f), only when BENCH_APPEND_OVERLAP is set: (a) with another overlap of the append groups
+ * (append-groups.ts), `none` or `slots,at` (e.g. `2,16`), to choose the default by figures.
+ */
+function overlapVariant(db: Database): Phase | undefined {
+  const setting = process.env.BENCH_APPEND_OVERLAP;
+  if (!setting) return undefined;
+  const [slots, at] = setting.split(',').map(Number);
+  const { overlap: _default, ...limits } = DEFAULT_GROUP_LIMITS;
+  if (setting === 'none') return appendPhase(db, '(f) appends, no overlap', { groups: limits });
+  if (!Number.isInteger(slots) || !Number.isInteger(at)) throw new Error(`BENCH_APPEND_OVERLAP: 'none' or 'slots,at' (e.g. 2,8), not '${setting}'`);
+  return appendPhase(db, `(f) appends, overlap ${slots} at ${at}`, { groups: { ...limits, overlap: { slots: slots!, at: at! } } });
 }
 
 /** Microseconds per event of the content digest the adapter computes before each append. */

@@ -163,7 +163,8 @@ describe('through the real server process', () => {
   }, 120_000);
 
   it('the production entry (bin/sprintguard.js) with the same environment refuses the stand-in', async () => {
-    const production = await startService({ env: { ...env, PROJECTOR_ENABLED: 'false', REACTORS_ENABLED: 'false' }, port: await freePort() });
+    // A start on a loaded machine (the suite's other files run beside it) took more than 30 s once.
+    const production = await startService({ env: { ...env, PROJECTOR_ENABLED: 'false', REACTORS_ENABLED: 'false' }, port: await freePort(), timeoutMs: 60_000 });
     try {
       const res = await post(sns.notification(sesBounce(['x@example.com'])), production.url);
       expect(res.status).toBe(400);
@@ -171,5 +172,5 @@ describe('through the real server process', () => {
     } finally {
       await production.stop('SIGTERM');
     }
-  }, 60_000);
+  }, 90_000);
 });

@@ -2,7 +2,7 @@
 // is free and nobody waits; then, per freed slot, what waits in queue order, one append per stream,
 // within the limits. The statement itself is tested on PostgreSQL (pg-append-groups.int.test.ts).
 import { describe, expect, it } from 'vitest';
-import { AppendGroups, type GroupedAppend } from '../../src/adapters/postgres/append-groups.js';
+import { AppendGroups, DEFAULT_GROUP_LIMITS, type AppendGroupLimits, type GroupedAppend } from '../../src/adapters/postgres/append-groups.js';
 
 interface Row {
   revision: string;
@@ -13,7 +13,7 @@ interface Row {
 const append = (stream: string, data = '{}'): GroupedAppend => ({ stream, kind: 'any', revision: null, id: stream, type: 'T', data, metadata: null, digest: 'd' });
 
 /** Groups whose commits the test finishes by hand, in order. */
-function recorder(limits = { slots: 1, maxAppends: 3, maxChars: 100 }) {
+function recorder(limits: AppendGroupLimits = { slots: 1, maxAppends: 3, maxChars: 100 }) {
   const groups: string[][] = [];
   const finish: Array<() => void> = [];
   const g = new AppendGroups<Row>(
@@ -52,6 +52,31 @@ describe('append groups', () => {
     expect(answered.map((r) => r?.commit)).toEqual(['1', '1', '2', '1', '2', '2']);
     expect(g.queued).toBe(0);
     expect(g.takeSlot()).toBe(true);
+  });
+
+  it('sends a second statement while one is in flight only once `overlap.at` appends wait, and no third', async () => {
+    const { g, groups, finishNext } = recorder({ slots: 1, overlap: { slots: 2, at: 3 }, maxAppends: 3, maxChars: 100 });
+    expect(g.takeSlot()).toBe(true); // one append alone, in flight
+    void g.enqueue(append('a'));
+    void g.enqueue(append('b'));
+    expect(groups).toEqual([]); // two wait: they wait for the statement in flight
+    void g.enqueue(append('c'));
+    expect(groups).toEqual([['a', 'b', 'c']]); // three: a second statement goes at once
+    for (const s of ['d', 'e', 'f', 'h']) void g.enqueue(append(s));
+    expect(groups).toHaveLength(1); // two statements in flight: the rest waits, however long the queue
+    expect(g.takeSlot()).toBe(false);
+    g.releaseSlot(); // the lone append done: four wait, so a statement goes beside the group
+    expect(groups[1]).toEqual(['d', 'e', 'f']);
+    await finishNext(); // one waits: it waits for the statement in flight, not beside it
+    expect(groups).toHaveLength(2);
+    await finishNext();
+    expect(groups[2]).toEqual(['h']);
+    await finishNext();
+    expect(g.queued).toBe(0);
+  });
+
+  it('overlaps by default at 8 waiting appends, two statements at most', () => {
+    expect(DEFAULT_GROUP_LIMITS).toMatchObject({ slots: 1, overlap: { slots: 2, at: 8 } });
   });
 
   it('keeps a group within maxChars, yet never leaves a large append behind for ever', async () => {

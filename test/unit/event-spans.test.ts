@@ -5,7 +5,9 @@
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { trace } from '@opentelemetry/api';
-import { contextOfTraceparent, inEventsSpan, inSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
+import { contextOfTraceparent, inEventsSpan, inSpan, recordsNothingUnder, startSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
+import { withAppendTracing } from '../../src/adapters/telemetry/traced-event-store.js';
+import type { EventStore } from '../../src/adapters/event-store.js';
 import { DEFAULT_TRACE_SAMPLING, describeSampling, startTracing, tracesUrl, type TraceSampling, type Tracing } from '../../src/adapters/telemetry/tracing.js';
 
 const quiet = { warn: () => undefined };
@@ -146,5 +148,38 @@ describe('sampling', () => {
       ['POST sampled', '0af7651916cd43dd8448eb211c80319c'],
       ['projection runs', '0af7651916cd43dd8448eb211c80319c'],
     ]);
+  });
+  it('starts no span under an unsampled parent when the sampler follows it: the work runs under the parent itself', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: DEFAULT_TRACE_SAMPLING, exporter, log: quiet });
+    const callers = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
+    // The SDK would answer a new, non-recording span with a span id of its own; no span is made at all.
+    expect(await inSpan('append run', { parent: callers }, async (span) => traceparentOf(span))).toBe(callers);
+    expect(traceparentOf(startSpan('POST /api/runs', { parent: contextOfTraceparent(callers) })!)).toBe(callers);
+    const batch = [{ metadata: { traceparent: callers } }, { metadata: { traceparent: '00-1af7651916cd43dd8448eb211c80319c-c7ad6b7169203331-00' } }, { metadata: null }];
+    expect(await inEventsSpan('projection runs', batch, {}, async (span) => traceparentOf(span))).toBe(callers);
+    expect(recordsNothingUnder(callers)).toBe(true);
+    expect(recordsNothingUnder(callers.replace(/-00$/, '-01'))).toBe(false);
+    expect(recordsNothingUnder(undefined)).toBe(false); // a new trace: the sampler decides
+    // The traced store appends an unsampled command's events as they are, the caller's objects.
+    const appended: unknown[] = [];
+    const store = withAppendTracing({ kind: 'postgres', append: async (_stream: string, events: unknown[]) => (appended.push(...events), { nextExpectedRevision: 0n, position: { commit: 1n, prepare: 1n } }) } as unknown as EventStore);
+    const event = { type: 'ActionApproved', data: {}, metadata: { user_id: 'u', correlation_id: 'c', causation_id: 'c', traceparent: callers } };
+    await store.append('run-1', [event]);
+    expect(appended[0]).toBe(event);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    // A sampled trace's events are recorded, as before.
+    await inEventsSpan('projection runs', [{ metadata: { traceparent: callers.replace(/-00$/, '-01') } }], {}, async () => undefined);
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['projection runs']);
+  });
+
+  it('starts a span under an unsampled parent when the sampler does not follow parents', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'always_on', ratio: 1 }, exporter, log: quiet });
+    const callers = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
+    const child = await inSpan('append run', { parent: callers }, async (span) => traceparentOf(span)!);
+    expect(child).toMatch(/^00-0af7651916cd43dd8448eb211c80319c-[0-9a-f]{16}-01$/);
+    expect(recordsNothingUnder(callers)).toBe(false);
+    expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['append run']);
   });
 });

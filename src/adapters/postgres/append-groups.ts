@@ -9,9 +9,11 @@
 // append the group did not write (its expected revision did not hold) is answered `undefined`, and
 // the adapter settles it alone, with the exact answers of a single append. A group that fails (a
 // key or id taken meanwhile, or a bad value) fails every member, and each is settled alone too.
-// One slot: measured, a second overlapped the disk's flushes better when appends were all there
-// was (the store benchmark), and cost more CPU per command in the server, smaller groups, more
-// transactions (docs/architecture.md, "appends committed in groups").
+// One slot, and a second statement only while at least 8 appends wait (`overlap`): a queue that
+// long means the statement in flight, its WAL flush above all, is the wait, and a second group
+// overlaps it. A second slot at any queue length cost the commands ~10% (smaller groups, more
+// transactions); the overlap does not come into play there, and gave appends alone 1.5× the
+// throughput of one slot (docs/architecture.md, "appends committed in groups").
 
 /** One event to append, as the group statement's arguments (pg-sql.ts, APPEND_GROUP_SQL). */
 export interface GroupedAppend {
@@ -29,13 +31,15 @@ export interface GroupedAppend {
 export interface AppendGroupLimits {
   /** Appends being committed at once, alone or in groups. */
   slots: number;
+  /** Statements at once, up to `slots` in all, while at least `at` appends wait. */
+  overlap?: { slots: number; at: number };
   /** Appends in one group. */
   maxAppends: number;
   /** Characters of data and metadata in one group (a group is never empty, whatever its first). */
   maxChars: number;
 }
 
-export const DEFAULT_GROUP_LIMITS: AppendGroupLimits = { slots: 1, maxAppends: 64, maxChars: 1_000_000 };
+export const DEFAULT_GROUP_LIMITS: AppendGroupLimits = { slots: 1, overlap: { slots: 2, at: 8 }, maxAppends: 64, maxChars: 1_000_000 };
 
 interface Waiting<R> {
   append: GroupedAppend;
@@ -80,7 +84,7 @@ export class AppendGroups<R> {
   }
 
   private pump(): void {
-    while (this.busy < this.limits.slots && this.waiting.length > 0) {
+    while (this.waiting.length > 0 && (this.busy < this.limits.slots || this.overlapping())) {
       const group = this.takeGroup();
       this.busy++;
       this.commit(group.map((w) => w.append)).then(
@@ -92,6 +96,11 @@ export class AppendGroups<R> {
         },
       ).finally(() => this.releaseSlot());
     }
+  }
+
+  private overlapping(): boolean {
+    const overlap = this.limits.overlap;
+    return overlap !== undefined && this.busy < overlap.slots && this.waiting.length >= overlap.at;
   }
 
   /** The next group, in queue order: one append per stream, within the limits; the rest keeps its place. */

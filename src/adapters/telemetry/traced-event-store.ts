@@ -7,10 +7,13 @@
 // other (src/adapters/audit-chain.ts). Applied by the composition only when tracing is on; reads and
 // subscriptions pass through untouched.
 import { decorateAppend, type EventStore, type EventToAppend } from '../event-store.js';
-import { inSpan, SpanKind, streamCategoryOf, traceparentOf, TRACEPARENT_KEY } from './spans.js';
+import { inSpan, recordsNothingUnder, SpanKind, streamCategoryOf, traceparentOf, TRACEPARENT_KEY } from './spans.js';
 
 export function withAppendTracing(store: EventStore): EventStore {
   return decorateAppend(store, (stream, events, options) => {
+    const parent = events[0]?.metadata?.[TRACEPARENT_KEY];
+    // An unsampled command's events already carry its traceparent (not sampled): as they are.
+    if (typeof parent === 'string' && recordsNothingUnder(parent)) return store.append(stream, events, options);
     const category = streamCategoryOf(stream);
     const attributes = {
       'sprintguard.stream.category': category,
@@ -18,7 +21,6 @@ export function withAppendTracing(store: EventStore): EventStore {
       'sprintguard.event.types': events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))],
       'db.system.name': store.kind === 'postgres' ? 'postgresql' : 'eventstoredb',
     };
-    const parent = events[0]?.metadata?.[TRACEPARENT_KEY];
     return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes, parent: typeof parent === 'string' ? parent : undefined }, async (span) => {
       const traceparent = traceparentOf(span);
       const traced: EventToAppend[] = traceparent ? withTraceparent(events, traceparent) : events;

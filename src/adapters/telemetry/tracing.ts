@@ -95,7 +95,7 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   });
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
-  setTracingActive(true);
+  setTracingActive(true, { parentBased: options.sampling.sampler.startsWith('parentbased_') });
 
   let stopping: Promise<void> | undefined;
   return {

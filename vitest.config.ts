@@ -9,7 +9,10 @@ const ISOLATION = ['test/e2e/isolation.e2e.test.ts', 'test/e2e/reactor-isolation
 export default defineConfig({
   test: {
     globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Generous on purpose: end-to-end tests start server processes (test/support/service-process.ts
+    // waits up to 90 s for one), and on two busy cores a start has taken more than 30 s. A test that
+    // hangs still fails; speed is measured by the benchmarks, not here.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default'],
     projects: [

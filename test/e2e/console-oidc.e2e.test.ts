@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)('console sign-in with OpenID Connect (headless Chr
       AUTH_ISSUER: idp.issuer,
       CONSOLE_OIDC_CLIENT_ID: CLIENT_ID,
     });
-    [service, browser] = await Promise.all([startService({ env, port: await freePort(), timeoutMs: 60_000 }), launchChromium()]);
+    [service, browser] = await Promise.all([startService({ env, port: await freePort() }), launchChromium()]);
   }, 120_000);
 
   afterAll(async () => {

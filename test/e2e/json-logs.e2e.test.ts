@@ -42,7 +42,7 @@ function jsonLines(text: string, stream: string): Record<string, unknown>[] {
 describe('the server’s logs', () => {
   it('are JSON lines only, and an authenticated request’s line names its organization and user', async () => {
     const env = cleanEnv({ DATA_DIR: await dataDir(), LOG_LEVEL: 'debug' });
-    const server = (service = await startService({ env, port: await freePort(), timeoutMs: 60_000 }));
+    const server = (service = await startService({ env, port: await freePort() }));
     const token = (await runCommand(['token', '--org', 'org_logs_e2e', '--user', 'ada_logs', '--admin'], env)).stdout.trim();
     const put = await fetch(`${server.url}/api/org/settings`, {
       method: 'PUT',
@@ -82,7 +82,7 @@ describe('the server’s logs', () => {
       EVENTSTORE_URL: 'esdb://127.0.0.1:1?tls=false&noSuchOption=1',
       LOG_LEVEL: 'info',
     });
-    const server = (service = await startService({ env, port: await freePort(), timeoutMs: 60_000 }));
+    const server = (service = await startService({ env, port: await freePort() }));
     await server.stop('SIGTERM');
     service = undefined;
     const lines = jsonLines(server.stdout(), 'stdout');

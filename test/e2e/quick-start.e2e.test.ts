@@ -33,8 +33,8 @@ async function call(method: string, url: string, token: string, body?: unknown) 
 }
 
 describe('quick start on the embedded default', () => {
-  it('serves health within 30 s, accepts a development token and records a write', async () => {
-    service = await startService({ env, port: await freePort(), timeoutMs: 30_000 });
+  it('serves health, accepts a development token and records a write', async () => {
+    service = await startService({ env, port: await freePort() });
     const ready = await fetch(`${service.url}/api/readiness`);
     expect(ready.status).toBe(200);
 

@@ -48,7 +48,13 @@ export async function runCommand(args: string[], env: NodeJS.ProcessEnv): Promis
   return { code, stdout, stderr };
 }
 
-/** Starts `sprintguard <command>` and waits until GET /api/health answers, or fails after `timeoutMs`. */
+/**
+ * Starts `sprintguard <command>` and waits until GET /api/health answers, or fails after `timeoutMs`.
+ * The default, 90 s, is far above the ~3 s a start takes on an idle machine: CI runs two test files
+ * at a time on two cores, each with its own server processes beside the shared PostgreSQL, and a start
+ * there has taken more than 30 s. It stays under the hooks' 120 s so a failed start still reports its
+ * output rather than a hook timeout.
+ */
 export async function startService(options: {
   env: NodeJS.ProcessEnv;
   port: number;
@@ -57,7 +63,7 @@ export async function startService(options: {
   /** Node arguments replacing `bin/sprintguard.js <command>`: a test-only entry script (e.g. sns-service-entry.ts). */
   argv?: string[];
 }): Promise<ServiceProcess> {
-  const { env, port, command = 'serve', timeoutMs = 30_000 } = options;
+  const { env, port, command = 'serve', timeoutMs = 90_000 } = options;
   const child = spawn(process.execPath, options.argv ?? [BIN, command], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   let stdout = '';

@@ -9,7 +9,7 @@ import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.sc
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.js';
 import { NOTIFY_SQL } from '../../src/adapters/postgres/pg-sql.js';
-import { contentDigest } from '../../src/adapters/audit-chain.js';
+import { contentDigest, verifyChain } from '../../src/adapters/audit-chain.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { collect, describeEventStoreContract, ev, readAllUntil, startCollector } from '../support/event-store-contract.js';
 
@@ -312,6 +312,76 @@ describe('postgres event store: migration 003 (appends guarded by the event key)
         for (let i = 1; i < events.length; i++) expect(events[i]!.metadata.prev_hash).toBe(events[i - 1]!.metadata.hash);
         // The function of 002 is gone: a process of the previous version fails loudly.
         await expect(appendBefore003('old-a', 'F', {})).rejects.toThrow(/es\.append/);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+describe('postgres event store: migration 006 (the chain in columns of its own)', () => {
+  it('stores new hashes in the columns, not the metadata, and links them to hashes sealed before in the metadata', async () => {
+    const old = createDatabase({ url: await createTestDatabaseUrl('pg_event_store_006'), poolSize: 4 });
+    try {
+      // The schema as of 005: its statements sealed the hashes into the metadata.
+      await runMigrations(old.knex, { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, 5) });
+      const meta = { user_id: 'u' };
+      await old.pool.query(`SELECT es.append_events($1, 'no_stream', NULL, $2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::text[])`, [
+        'old-many',
+        [randomUUID(), randomUUID()],
+        ['A', 'B'],
+        ['{}', '{}'],
+        [JSON.stringify(meta), JSON.stringify(meta)],
+        [contentDigest('A', {}, meta), contentDigest('B', {}, meta)],
+      ]);
+      await old.pool.query(`SELECT es.append_group($1::text[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`, [
+        ['old-one'],
+        ['no_stream'],
+        [null],
+        [randomUUID()],
+        ['A'],
+        ['{}'],
+        [JSON.stringify(meta)],
+        [contentDigest('A', {}, meta)],
+      ]);
+      await runMigrations(old.knex, eventStoreMigrations);
+
+      const store = createPgEventStore({ pool: old.pool, connectionString: old.url });
+      try {
+        // Each append statement: one event at a revision, one at the head, several, and a group.
+        await store.append('old-one', [ev('B')], { expectedRevision: 0n });
+        await store.append('old-one', [ev('C')]);
+        await store.append('old-many', [ev('C'), ev('D')], { expectedRevision: 1n });
+        await Promise.all(['g1', 'g2', 'g3', 'g4'].map((s) => store.append(`new-${s}`, [ev('A')], { expectedRevision: 'no_stream' })));
+        await Promise.all(['g1', 'g2', 'g3', 'g4'].map((s) => store.append(`new-${s}`, [ev('B')], { expectedRevision: 0n })));
+
+        const stored = await old.pool.query<{ stream_name: string; revision: string; in_metadata: boolean; prev: string | null; hash: string | null }>(
+          `SELECT stream_name, revision::text, metadata ? 'hash' OR metadata ? 'prev_hash' AS in_metadata,
+                  encode(prev_hash, 'hex') AS prev, encode(hash, 'hex') AS hash
+             FROM es.events ORDER BY stream_name, revision`,
+        );
+        const sealedBefore = new Set(['old-many/0', 'old-many/1', 'old-one/0']);
+        for (const r of stored.rows) {
+          const key = `${r.stream_name}/${r.revision}`;
+          if (sealedBefore.has(key)) expect({ key, ...r }).toMatchObject({ in_metadata: true, hash: null });
+          else expect({ key, ...r }).toMatchObject({ in_metadata: false, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+        }
+
+        for (const stream of ['old-one', 'old-many', 'new-g1', 'new-g4']) {
+          const events = await collect(store.readStream(stream));
+          expect(events[0]!.metadata.prev_hash).toBeNull();
+          for (let i = 1; i < events.length; i++) expect(events[i]!.metadata.prev_hash, `${stream} ${i}`).toBe(events[i - 1]!.metadata.hash);
+          const report = verifyChain(stream, events);
+          expect(report.broken, stream).toBeUndefined();
+          expect(report.unsealedPrefix, stream).toBe(0);
+        }
+        // The $all read carries them too.
+        const all = await collect(store.readAll());
+        const newest = all.find((e) => e.streamName === 'new-g1' && e.revision === 1n)!;
+        expect(newest.metadata.hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(newest.metadata.prev_hash).toBe(all.find((e) => e.streamName === 'new-g1' && e.revision === 0n)!.metadata.hash);
       } finally {
         await store.close();
       }

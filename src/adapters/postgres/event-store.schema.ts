@@ -1,7 +1,8 @@
 // Schema `es` of the PostgreSQL event store (docs/architecture.md, "Event store"). The migrations are
 // history: 001 below, 002 the hash chain (audit-chain.schema.ts), 003 appends guarded by the event
 // key alone (event-key-append.schema.ts), which dropped 001's head rows (es.streams), 004 the group
-// commit's statement (append-group.schema.ts), 005 the page of a $all read (read-all-page.schema.ts).
+// commit's statement (append-group.schema.ts), 005 the page of a $all read (read-all-page.schema.ts),
+// 006 the chain's hashes in columns of their own (chain-columns.schema.ts).
 // - In 001, es.streams held one head row per stream, whose compare-and-set was the concurrency token.
 // - es.events carries transaction_id (xid8) next to global_position: the global cursor is
 //   (transaction_id, global_position) read below the snapshot xmin, because identity values are
@@ -13,6 +14,7 @@ import type { MigrationSet } from './migrate.js';
 import { auditChainMigration } from './audit-chain.schema.js';
 import { eventKeyAppendMigration } from './event-key-append.schema.js';
 import { appendGroupMigration } from './append-group.schema.js';
+import { chainColumnsMigration } from './chain-columns.schema.js';
 import { readAllPageMigration } from './read-all-page.schema.js';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
@@ -152,5 +154,6 @@ export const eventStoreMigrations: MigrationSet = {
     eventKeyAppendMigration,
     appendGroupMigration,
     readAllPageMigration,
+    chainColumnsMigration,
   ],
 };

@@ -1,7 +1,7 @@
 // Rows of the PostgreSQL event store and their conversions. node-postgres returns int8 and xid8 as
 // strings: they become bigint here, never via global parsers.
 import { uuidV7 } from '../../lib/uuid-v7.js';
-import { contentDigest } from '../audit-chain.js';
+import { contentDigest, HASH_KEY, PREV_HASH_KEY } from '../audit-chain.js';
 import { APPEND_ONE_AT_HEAD_SQL, APPEND_ONE_AT_REVISION_SQL, APPEND_SQL } from './pg-sql.js';
 import type { GroupedAppend } from './append-groups.js';
 import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
@@ -27,6 +27,9 @@ export interface EventRow extends PositionRow {
   data: unknown;
   metadata: Record<string, unknown> | null;
   created: Date;
+  /** The chain's hashes in hex from their columns (chain-columns.schema.ts); NULL for events sealed before them. */
+  prev_hash: string | null;
+  hash: string | null;
 }
 
 export type StreamRow = { [K in keyof EventRow]: EventRow[K] | null };
@@ -53,9 +56,24 @@ export function toRecorded(row: EventRow | StreamRow, streamName?: string): Reco
     id: row.event_id!,
     type: row.event_type!,
     data: row.data,
-    metadata: row.metadata ?? {},
+    metadata: sealedMetadata(row),
     created: row.created!,
   };
+}
+
+/**
+ * The metadata as readers know it: the chain's hashes from their columns set into it (over any
+ * same-named keys the caller sent, as the sealing always did). The object is the row's own, fresh
+ * from the driver, so it is filled in place. An event sealed before the columns has its hashes in
+ * the stored metadata already.
+ */
+function sealedMetadata(row: EventRow | StreamRow): Record<string, unknown> {
+  const metadata = row.metadata ?? {};
+  if (row.hash != null) {
+    metadata[PREV_HASH_KEY] = row.prev_hash ?? null;
+    metadata[HASH_KEY] = row.hash;
+  }
+  return metadata;
 }
 
 /** The append's statement: one event is an INSERT … SELECT, several a call of es.append_events (pg-sql.ts). */

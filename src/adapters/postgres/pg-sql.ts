@@ -3,7 +3,7 @@
 // (VISIBLE): identity values are taken at INSERT but become visible at COMMIT in any order, so a plain
 // `global_position > last` reader loses events that commit late. Below xmin every transaction has
 // finished, and every row that can still appear has a larger key than anything already returned.
-import { linkSql } from './event-key-append.schema.js';
+import { linkBytesSql, predecessorBytesSql, predecessorHexSql } from './chain-columns.schema.js';
 
 /** Several events: es.append_events (event-key-append.schema.ts). */
 export const APPEND_SQL = `
@@ -11,30 +11,30 @@ SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, pre
   FROM es.append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
 
 // One event, the common append, as one INSERT … SELECT (no PL/pgSQL call, no arrays): the
-// predecessor row (its revision and hash) is read and the sealed event written in one statement.
-// No row inserted means the expected revision does not hold; a key conflict raises 23505. Both
+// predecessor row (its revision and hash) is read and the sealed event written in one statement,
+// its two hashes in their own columns (chain-columns.schema.ts). No row inserted means the expected revision does not hold; a key conflict raises 23505. Both
 // are sorted out by the adapter (event-key-append.schema.ts has why the key is guard enough).
 // Parameters: $1 stream, $2 expected ('revision' form: the revision; head form: the kind),
 // $3 event id, $4 type, $5 data, $6 metadata (NULL → {}), $7 content digest.
 const appendOneSql = (predecessor: string, where: string) => `
-INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata)
-SELECT $1, p.next, $3::uuid, $4, $5::jsonb,
-       COALESCE($6::jsonb, '{}') || jsonb_build_object('prev_hash', p.hash, 'hash', ${linkSql('p.hash', '$1', 'p.next', '$7')})
+INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata, prev_hash, hash)
+SELECT $1, p.next, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}'), p.prev, ${linkBytesSql('p.prev_hex', '$1', 'p.next', '$7')}
   FROM ${predecessor}
  WHERE ${where}
 RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
 
 /** Expected revision $2: the predecessor is that revision, which must exist. */
 export const APPEND_ONE_AT_REVISION_SQL = appendOneSql(
-  `(SELECT e.revision + 1 AS next, e.metadata->>'hash' AS hash FROM es.events e WHERE e.stream_name = $1 AND e.revision = $2::bigint) p`,
+  `(SELECT e.revision + 1 AS next, ${predecessorHexSql('e')} AS prev_hex, ${predecessorBytesSql('e')} AS prev
+      FROM es.events e WHERE e.stream_name = $1 AND e.revision = $2::bigint) p`,
   'true',
 );
 
 /** Expected 'any' | 'no_stream' | 'stream_exists' ($2): the predecessor is the stream's last event, if any. */
 export const APPEND_ONE_AT_HEAD_SQL = appendOneSql(
-  `(SELECT COALESCE(h.revision, -1) + 1 AS next, h.hash, h.revision IS NOT NULL AS found
+  `(SELECT COALESCE(h.revision, -1) + 1 AS next, h.prev_hex, h.prev, h.revision IS NOT NULL AS found
       FROM (SELECT 1) one
-      LEFT JOIN LATERAL (SELECT e.revision, e.metadata->>'hash' AS hash FROM es.events e
+      LEFT JOIN LATERAL (SELECT e.revision, ${predecessorHexSql('e')} AS prev_hex, ${predecessorBytesSql('e')} AS prev FROM es.events e
                           WHERE e.stream_name = $1 ORDER BY e.revision DESC LIMIT 1) h ON true) p`,
   `CASE $2::text WHEN 'no_stream' THEN NOT p.found WHEN 'stream_exists' THEN p.found ELSE true END`,
 );
@@ -53,7 +53,8 @@ SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, pre
 export const NOTIFY_SQL = `SELECT set_config('synchronous_commit', 'off', true), pg_notify($1, $2)`;
 
 const EVENT_COLUMNS = `e.transaction_id::text AS commit, e.global_position::text AS prepare, e.stream_name,
-       e.revision::text AS revision, e.event_id, e.event_type, e.data, e.metadata, e.created`;
+       e.revision::text AS revision, e.event_id, e.event_type, e.data, e.metadata, e.created,
+       encode(e.prev_hash, 'hex') AS prev_hash, encode(e.hash, 'hex') AS hash`;
 
 /** Only rows of transactions that have finished (see the header comment): never skips a late commit. */
 const VISIBLE = `e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
@@ -82,7 +83,7 @@ export const READ_STREAM_BACKWARDS_SQL = readStreamSql('<=', 'DESC');
 const readAllPageSql = (prepare: string) => `
 SELECT p.scanned, p.last_commit::text AS last_commit, p.last_prepare::text AS last_prepare,
        p.commit_pos::text AS commit, p.prepare_pos::text AS prepare, p.stream_name, p.revision::text AS revision,
-       p.event_id, p.event_type, p.data, p.metadata, p.created
+       p.event_id, p.event_type, p.data, p.metadata, p.created, p.prev_hash, p.hash
   FROM es.read_all_page($1::xid8, ${prepare}, $3::int, $4::text[], $5::text[]) p`;
 export const READ_ALL_FROM_SQL = readAllPageSql('$2::bigint - 1');
 export const READ_ALL_AFTER_SQL = readAllPageSql('$2::bigint');

@@ -12,13 +12,17 @@
 //   since positions of one transaction are whole numbers.
 // - The scan is unfiltered and the filter applied after it: the first row carries the page's size
 //   and last key, so a reader moves past skipped events even when nothing matched (the NULL row).
+// - Since 006 (chain-columns.schema.ts) it also returns the chain's two hashes in hex, which the
+//   adapter sets into the metadata: readAllPageFunction(true). This migration keeps creating the
+//   function as it first did.
 import type { Knex } from 'knex';
 import type { Migration } from './migrate.js';
 
-const CREATE_READ_ALL_PAGE = `
+/** The function's definition; `hashes`: with the chain's columns (006) as two more result columns. */
+export const readAllPageFunction = (hashes: boolean): string => `
 CREATE FUNCTION es.read_all_page(p_commit xid8, p_prepare bigint, p_limit int, p_streams text[], p_types text[])
 RETURNS TABLE (scanned int, last_commit xid8, last_prepare bigint, commit_pos xid8, prepare_pos bigint,
-               stream_name text, revision bigint, event_id uuid, event_type text, data jsonb, metadata jsonb, created timestamptz)
+               stream_name text, revision bigint, event_id uuid, event_type text, data jsonb, metadata jsonb, created timestamptz${hashes ? ',\n               prev_hash text, hash text' : ''})
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
 AS $$
@@ -35,7 +39,7 @@ BEGIN
       FROM page l ORDER BY l.transaction_id DESC, l.global_position DESC LIMIT 1
   )
   SELECT last.n, last.transaction_id, last.global_position,
-         e.transaction_id, e.global_position, e.stream_name, e.revision, e.event_id, e.event_type, e.data, e.metadata, e.created
+         e.transaction_id, e.global_position, e.stream_name, e.revision, e.event_id, e.event_type, e.data, e.metadata, e.created${hashes ? ",\n         encode(e.prev_hash, 'hex'), encode(e.hash, 'hex')" : ''}
     FROM last
     LEFT JOIN page e ON (p_streams IS NULL OR e.stream_name LIKE ANY (p_streams))
                     AND (p_types IS NULL OR e.event_type LIKE ANY (p_types))
@@ -46,6 +50,6 @@ END $$;
 export const readAllPageMigration: Migration = {
   name: '005_read_all_page',
   up: async (knex: Knex) => {
-    await knex.raw(CREATE_READ_ALL_PAGE);
+    await knex.raw(readAllPageFunction(false));
   },
 };

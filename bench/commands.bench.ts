@@ -15,10 +15,10 @@
 // them ('warm-up p99 ms'). 2 s was not enough: the slices after it showed our server still
 // speeding up for ten seconds more (501, 877, 1,012, 996 and 1,305 commands/s, the ceiling flat at
 // 3,200–3,400), and after 8 s they were level (1,517, 1,243, 1,232, 1,249, 1,101; 2026-11-26).
-// BENCH_TRACED=1 adds the cost of tracing: four more drives, untraced, traced, traced, untraced, each
-// on fresh runs and a fresh server, the traced one with OTEL_EXPORTER_OTLP_ENDPOINT pointing at an
-// OTLP sink on 127.0.0.1 (spans exported over OTLP/HTTP, answered 200, dropped); it reports the
-// traced drives' commands/s as a ratio of the untraced drives'. The server
+// BENCH_TRACED=1 adds the cost of tracing: an untraced and a traced server taking turns in slices
+// (driveTraced), the traced one with OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink on
+// 127.0.0.1 (spans exported over OTLP/HTTP, answered 200, dropped); it reports the traced server's
+// commands/s as a ratio of the untraced one's. The server
 // samples traces as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG) from the shell).
 import { Agent, request } from 'node:http';
 import pg from 'pg';
@@ -26,7 +26,7 @@ import { fold } from '../src/domain/decider.js';
 import { runDecider, type RunCommand } from '../src/domain/run.decider.js';
 import type { RunEvent } from '../src/domain/run.events.js';
 import type { Figures } from './run.js';
-import { benchSampling, percentile, startBenchDatabase, startBenchServer, stopBenchDatabase, type BenchEnvironment } from './support.js';
+import { benchDatabaseBeside, benchSampling, percentile, startBenchDatabase, startBenchServer, stopBenchDatabase, type BenchEnvironment, type BenchServer } from './support.js';
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides, type CpuSnapshot } from './cpu-account.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
@@ -223,60 +223,72 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
 }
 
 /**
- * BENCH_TRACED=1: the cost of tracing, from four more drives, each on a fresh server and fresh runs:
- * untraced, traced, traced, untraced (the traced server exporting its spans to an OTLP sink on
- * loopback). The order is balanced: the machine's speed drifts within a run (bench/machine-load.ts;
- * by 2× within minutes on 2026-11-26), and a traced drive measured after one untraced drive
- * compared the machine of one minute with that of the next.
+ * BENCH_TRACED=1: the cost of tracing. An untraced and a traced server (exporting its spans to an
+ * OTLP sink on loopback), each on fresh runs in a database of its own (its own log, read models and
+ * projector) of the same PostgreSQL, take turns as ours and the ceiling do: BENCH_COMMANDS_SLICES
+ * slices each, in the order U T, T U, U T, …, each slice ending once that server's runs projection
+ * has caught up. Before 2026-11-26 evening the two were four drives, U T T U, each on a server of its
+ * own and measured once: the machine's speed moved between drives by as much as tracing costs (an
+ * untraced drive's server CPU per command 0.343 ms, the other's 0.485 in the same run), and three
+ * runs gave 0.76, 0.98 and 1.00.
  */
 async function driveTraced(env: BenchEnvironment): Promise<Figures> {
   const sink = await startOtlpStandIn({ record: false });
-  const sides = { untraced: { commands: 0, seconds: 0, cpu: [] as Record<string, number>[] }, traced: { commands: 0, seconds: 0, cpu: [] as Record<string, number>[], latencies: [] as number[] } };
+  const postgres = await postmasterPid(env.pgDir);
+  const sides: { traced: boolean; server: BenchServer; driver: Driver; settle: () => Promise<void> }[] = [];
   try {
-    for (const [i, traced] of [false, true, true, false].entries()) {
-      const runIds = await seedRuns(env.store, `bench-ab-${i}`);
-      const server = await startBenchServer(env, traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {});
-      try {
-        await waitForSeeded(env.db, runIds);
-        const token = await server.token(ORG);
-        console.log(`${traced ? `traced (spans to ${sink.url})` : 'untraced'}, drive ${i + 1} of 4: approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections…`);
-        const postgres = await postmasterPid(env.pgDir);
-        const pgStats = process.env.BENCH_PG_STATS === '1';
-        const driver = new Driver(server.base, token, runIds, { server: server.child.pid!, postgres });
-        await driver.slice(WARMUP_MS, DURATION_MS, {
-          onMeasuring: () => {
-            if (pgStats) void env.db.pool.query('SELECT pg_stat_statements_reset()');
-          },
-        });
-        const { latencies, seconds, cpu } = driver.close();
-        if (pgStats) await printPgStats(env.db, latencies.length);
-        const side = traced ? sides.traced : sides.untraced;
-        side.commands += latencies.length;
-        side.seconds += seconds;
-        side.cpu.push(cpu);
-        if (traced) sides.traced.latencies.push(...latencies);
-      } finally {
-        await server.stop();
+    for (const traced of [false, true]) {
+      // Both on fresh databases: the first drive's log is not either's.
+      const own = await benchDatabaseBeside(env, traced ? 'bench_traced' : 'bench_untraced');
+      const runIds = await seedRuns(own.store, traced ? 'bench-traced' : 'bench-untraced');
+      const server = await startBenchServer(own, traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {});
+      await waitForSeeded(own.db, runIds);
+      const driver = new Driver(server.base, await server.token(ORG), runIds, { server: server.child.pid!, postgres });
+      sides.push({ traced, server, driver, settle: () => settleRuns(own) });
+    }
+    console.log(`untraced and traced (spans to ${sink.url}) in turns: approving/rejecting for ${DURATION_MS / 1000} s each with ${CONNECTIONS} connections, ${SLICES} slices…`);
+    for (let slice = 0; slice < SLICES; slice++) {
+      for (const side of slice % 2 === 0 ? sides : [...sides].reverse()) {
+        await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, DURATION_MS / SLICES, { settle: side.settle });
       }
     }
   } finally {
+    for (const side of sides) await side.server.stop();
     await sink.close();
   }
-  const mean = (cpus: Record<string, number>[], key: string) => Number((cpus.reduce((a, c) => a + c[key]!, 0) / cpus.length).toFixed(3));
-  const latencies = sides.traced.latencies.sort((a, b) => a - b);
+  const [untraced, traced] = sides.map((side) => side.driver.close()) as [DriverFigures, DriverFigures];
+  console.log(`  untraced by slice: ${untraced.perSecondBySlice.join(' ')} commands/s; traced: ${traced.perSecondBySlice.join(' ')}`);
+  const perSecond = (d: DriverFigures) => d.latencies.length / d.seconds;
+  const latencies = traced.latencies.sort((a, b) => a - b);
+  const cpuOf = (d: DriverFigures) => ['server', 'postgres', 'client'].map((k) => d.cpu[k]).join(', ');
   return {
-    'traced commands/s': Math.round(sides.traced.commands / sides.traced.seconds),
+    'traced commands/s': Math.round(perSecond(traced)),
     'traced latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
     'traced latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-    'traced/untraced commands/s (drives U T T U)': ratio(sides.traced.commands / sides.traced.seconds, sides.untraced.commands / sides.untraced.seconds),
+    'traced/untraced commands/s (in turns)': ratio(perSecond(traced), perSecond(untraced)),
+    'traced/untraced by slice': traced.perSecondBySlice.map((n, i) => ratio(n, untraced.perSecondBySlice[i]!)).join(' '),
     // Less moved by what else runs than commands/s: the CPU a command costs, traced and not.
-    'traced cpu ms/command server, postgres, client': ['server', 'postgres', 'client'].map((k) => mean(sides.traced.cpu, k)).join(', '),
-    'untraced (U T T U) cpu ms/command server, postgres, client': ['server', 'postgres', 'client'].map((k) => mean(sides.untraced.cpu, k)).join(', '),
-    'untraced/traced cpu per command': ratio(mean(sides.untraced.cpu, 'total'), mean(sides.traced.cpu, 'total')),
+    'traced cpu ms/command server, postgres, client': cpuOf(traced),
+    'untraced cpu ms/command server, postgres, client': cpuOf(untraced),
+    'untraced/traced cpu per command': ratio(untraced.cpu.total!, traced.cpu.total!),
     'traced: OTLP exports received': sink.received(),
     'traced sampling': Object.values(benchSampling()).join(' '),
   };
 }
+
+/** Until `env`'s runs projection has every event appended to its log so far. */
+async function settleRuns(env: BenchEnvironment): Promise<void> {
+  const head = await env.store.headPosition();
+  if (!head) return;
+  for (;;) {
+    const { rows } = await env.db.pool.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
+    const c = rows[0];
+    if (c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare))) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+type DriverFigures = ReturnType<Driver['close']>;
 
 /**
  * The load: every connection walks its own run's actions, approving two of three, slice after

@@ -8,8 +8,10 @@
 //   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server;
 //   (d) the cost of the tamper-evidence chain: (a) again through the same adapter, whose append
 //       statements (alone and in groups) are rewritten to the same INSERTs without the sealing (no
-//       predecessor hash, no SHA-256, metadata stored as given); the content digest the adapter computes in process is
-//       timed on its own (digest_us_per_event), since both variants compute it;
+//       predecessor hash, no SHA-256, metadata stored as given), and which sends each event as
+//       plain JSON.stringify text with no content digest (its encodeContent option); the digest
+//       is also timed on its own (digest_us_per_event). Until 2026-11-26 evening (d) computed the
+//       digest too, and the ratio left that part of the chain's cost out;
 //   (e) the cost of tracing: (a) again with the append span and the traceparent in the metadata,
 //       spans exported over OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts).
 //   (f) only with BENCH_APPEND_OVERLAP (`none` or `slots,at`): (a) with another overlap of the
@@ -31,6 +33,7 @@ import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schem
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import { DEFAULT_GROUP_LIMITS, type AppendGroupLimits } from '../src/adapters/postgres/append-groups.js';
+import type { ContentEncoder } from '../src/adapters/postgres/pg-mapping.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import { contentDigest } from '../src/adapters/audit-chain.js';
@@ -175,6 +178,13 @@ const UNSEALED_GROUP_SQL = `
 SELECT stream, next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
   FROM es.append_group_unsealed($1::text[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
 
+/** An event as a store without the chain would send it: JSON text, no canonical form, no digest. */
+const unsealedContent: ContentEncoder = (_type, data, metadata) => ({
+  data: JSON.stringify(data ?? null),
+  metadata: metadata === undefined ? null : JSON.stringify(metadata),
+  digest: '',
+});
+
 /** The adapter's pool, with its one-event and group append statements sent to the unsealed ones (the digests dropped). */
 function preChainPool(pool: pg.Pool): pg.Pool {
   const unsealed: Record<string, string> = {
@@ -199,13 +209,14 @@ function preChainPool(pool: pg.Pool): pg.Pool {
 
 /**
  * (a), (d), (e): through the real adapter, each append one statement alone or in a group.
- * `preChain`: through preChainPool (the same statements without the sealing). `traced`: the append
+ * `preChain`: through preChainPool (the same statements without the sealing), no digest computed. `traced`: the append
  * decorator the composition applies when tracing is on, spans exported to an OTLP sink on loopback.
  */
 function appendPhase(db: Database, label: string, variant: { preChain?: boolean; traced?: boolean; groups?: AppendGroupLimits } = {}): Phase {
   const adapter = createPgEventStore({
     pool: variant.preChain ? preChainPool(db.pool) : db.pool,
     connectionString: db.url,
+    ...(variant.preChain ? { encodeContent: unsealedContent } : {}),
     ...(variant.groups ? { appendGroups: variant.groups } : {}),
   });
   const store: EventStore = variant.traced ? withAppendTracing(adapter) : adapter;

@@ -58,6 +58,29 @@ export async function startBenchDatabase(label: string, settings?: Record<string
   return env;
 }
 
+/**
+ * A second database of the same cluster, migrated like the first, with its own directory for a
+ * server's data: two servers compared in turns (the commands benchmark's traced variant) then each
+ * have their own log and read models, and each its own projector, on the same PostgreSQL. Closed
+ * with the environment it stands beside, before that one stops.
+ */
+export async function benchDatabaseBeside(env: BenchEnvironment, name: string): Promise<BenchEnvironment> {
+  const dir = path.join(env.dir, name);
+  await fs.mkdir(dir);
+  const url = withDatabase(env.pg.url, name);
+  await ensureDatabaseExists(url);
+  const db = createDatabase({ url, poolSize: 4 });
+  await runMigrations(db.knex, eventStoreMigrations);
+  await runMigrations(db.knex, readModelMigrations);
+  const store = createPgEventStore({ pool: db.pool, connectionString: url });
+  const beside: BenchEnvironment = { ...env, dir, url, db, store };
+  closeFirst.set(env, [...(closeFirst.get(env) ?? []), beside]);
+  return beside;
+}
+
+/** The databases started beside an environment, closed before its cluster stops. */
+const closeFirst = new WeakMap<BenchEnvironment, BenchEnvironment[]>();
+
 export interface BenchServer {
   base: string;
   child: ChildProcess;
@@ -127,6 +150,10 @@ export async function stopBenchDatabase(env: BenchEnvironment): Promise<void> {
 }
 
 async function stopEnvironment(env: BenchEnvironment): Promise<void> {
+  for (const beside of closeFirst.get(env) ?? []) {
+    await beside.store.close();
+    await beside.db.close();
+  }
   await env.store.close();
   await env.db.close();
   await env.pg.stop();

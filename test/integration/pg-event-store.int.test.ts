@@ -66,6 +66,21 @@ describe('postgres event store: specifics', () => {
     await store.close();
   });
 
+  it('stores what it hashed: an event whose data has a toJSON verifies clean, read back as toJSON gave it', async () => {
+    const store = newStore();
+    try {
+      const stream = `tojson-${randomUUID()}`;
+      const price = { toJSON: () => ({ amount: '1.50', currency: 'EUR' }) };
+      await store.append(stream, [{ type: 'Priced', data: { price, at: new Date(0) } }]);
+      await store.append(stream, [{ type: 'Priced', data: { price } }], { expectedRevision: 0n });
+      const events = await collect(store.readStream(stream));
+      expect(events.map((e) => e.data)).toEqual([{ price: { amount: '1.50', currency: 'EUR' }, at: '1970-01-01T00:00:00.000Z' }, { price: { amount: '1.50', currency: 'EUR' } }]);
+      expect(verifyChain(stream, events).broken).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
   it('gives events appended without an id a UUIDv7, in the order of their appends', async () => {
     const s = `v7-${randomUUID().slice(0, 8)}`;
     await store.append(s, [ev('A'), ev('B')], { expectedRevision: 'no_stream' });

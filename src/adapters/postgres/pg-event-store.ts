@@ -52,6 +52,7 @@ import {
   type PositionRow,
   type StreamRow,
   type AppendStatement,
+  type ContentEncoder,
 } from './pg-mapping.js';
 import {
   APPEND_GROUP_SQL,
@@ -86,6 +87,11 @@ export interface PgEventStoreOptions {
   liveReadIntervalMs?: number;
   /** Group commit of one-event appends (append-groups.ts): DEFAULT_GROUP_LIMITS unless given (tests give their own). */
   appendGroups?: AppendGroupLimits;
+  /**
+   * What an append sends of each event (pg-mapping.ts): the sealing encoder of audit-chain.ts unless
+   * given. Only the store benchmark gives another, for its baseline without the chain (no digest).
+   */
+  encodeContent?: ContentEncoder;
   log?: (msg: string, err?: unknown) => void;
 }
 
@@ -132,7 +138,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   async function append(stream: string, events: EventToAppend[], opts?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new TypeError('append needs at least one event');
     const expected = opts?.expectedRevision ?? 'any';
-    const statement = appendStatement(stream, expected, events);
+    const statement = appendStatement(stream, expected, events, options.encodeContent);
     if (!statement.grouped) return appendAlone(stream, expected, events, statement);
     if (groups.takeSlot()) {
       try {

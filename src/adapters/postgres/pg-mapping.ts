@@ -1,7 +1,7 @@
 // Rows of the PostgreSQL event store and their conversions. node-postgres returns int8 and xid8 as
 // strings: they become bigint here, never via global parsers.
 import { uuidV7 } from '../../lib/uuid-v7.js';
-import { contentDigest, HASH_KEY, PREV_HASH_KEY } from '../audit-chain.js';
+import { HASH_KEY, PREV_HASH_KEY, wireContent, type WireContent } from '../audit-chain.js';
 import { APPEND_ONE_AT_HEAD_SQL, APPEND_ONE_AT_REVISION_SQL, APPEND_SQL } from './pg-sql.js';
 import type { GroupedAppend } from './append-groups.js';
 import type { EventFilter, EventToAppend, ExpectedRevision, Position, RecordedEvent } from '../event-store.js';
@@ -92,15 +92,18 @@ function expectedArgs(expected: ExpectedRevision): [string, string | null] {
   return typeof expected === 'bigint' ? ['revision', expected.toString()] : [expected, null];
 }
 
-export function appendStatement(stream: string, expected: ExpectedRevision, events: EventToAppend[]): AppendStatement {
+/** What an append sends of each event: data and metadata as JSON text and the content digest (audit-chain.ts). */
+export type ContentEncoder = (type: string, data: unknown, metadata: Record<string, unknown> | undefined) => WireContent;
+
+export function appendStatement(stream: string, expected: ExpectedRevision, events: EventToAppend[], encode: ContentEncoder = wireContent): AppendStatement {
   const ids = events.map((e) => e.id ?? uuidV7());
   const [kind, revision] = expectedArgs(expected);
-  const metadata = (e: EventToAppend) => (e.metadata === undefined ? null : JSON.stringify(e.metadata));
   // The content digest is linked into the stream's hash chain by the statement (audit-chain.ts).
-  const digest = (e: EventToAppend) => contentDigest(e.type, e.data, e.metadata);
+  const contents = events.map((e) => encode(e.type, e.data, e.metadata));
   if (events.length === 1) {
     const [e] = events as [EventToAppend];
-    const grouped: GroupedAppend = { stream, kind, revision, id: ids[0]!, type: e.type, data: JSON.stringify(e.data ?? null), metadata: metadata(e), digest: digest(e) };
+    const [c] = contents as [WireContent];
+    const grouped: GroupedAppend = { stream, kind, revision, id: ids[0]!, type: e.type, data: c.data, metadata: c.metadata, digest: c.digest };
     // The one-event statements take the revision, or the kind, as $2.
     return {
       name: revision !== null ? 'es_append_one_at_revision' : 'es_append_one_at_head',
@@ -119,9 +122,9 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
       revision,
       ids,
       events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data ?? null)),
-      events.map(metadata),
-      events.map(digest),
+      contents.map((c) => c.data),
+      contents.map((c) => c.metadata),
+      contents.map((c) => c.digest),
     ],
     ids,
   };

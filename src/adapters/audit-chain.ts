@@ -48,19 +48,42 @@ function canonical(value: unknown, toJsonDone: boolean): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      // Default sort: UTF-16 code units, the order the verifier has always used.
-      const keys = Object.keys(record).sort();
+      // Default sort: UTF-16 code units, the order the verifier has always used. Keys already in
+      // order (often so) are left as they are.
+      const keys = Object.keys(record);
+      for (let i = 1; i < keys.length; i++) {
+        if (keys[i - 1]! > keys[i]!) {
+          keys.sort();
+          break;
+        }
+      }
       let out = '{';
       for (const key of keys) {
         const v = record[key];
         if (v === undefined || typeof v === 'function') continue;
-        out += `${out.length === 1 ? '' : ','}${JSON.stringify(key)}:${canonical(v, false)}`;
+        out += `${out.length === 1 ? '' : ','}${quotedKey(key)}:${canonical(v, false)}`;
       }
       return `${out}}`;
     }
     default:
       return 'null';
   }
+}
+
+/**
+ * Object keys as JSON strings, remembered: events repeat a few keys (run_id, org_id, …), and quoting
+ * each anew was a third of canonicalJson's time (3.8 → 3.1 µs an event, 2026-11-26). Bounded, so
+ * that content with ever-new keys costs only the quoting.
+ */
+const QUOTED_KEYS_MAX = 10_000;
+const quotedKeys = new Map<string, string>();
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < QUOTED_KEYS_MAX) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 // crypto.hash: one call, no Hash object (several times faster than createHash for short inputs).

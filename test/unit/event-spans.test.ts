@@ -173,6 +173,38 @@ describe('sampling', () => {
     expect(exporter.getFinishedSpans().map((s) => s.name)).toEqual(['projection runs']);
   });
 
+  it('continues and links only the sampled traces of a batch that mixes sampled and unsampled events', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: DEFAULT_TRACE_SAMPLING, exporter, log: quiet });
+    const sampled = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+    const unsampled = (n: number) => `00-${String(n).padStart(32, '1')}-c7ad6b7169203331-00`;
+    const batch = [{ metadata: { traceparent: unsampled(1) } }, { metadata: { traceparent: sampled } }, { metadata: { traceparent: unsampled(2) } }, { metadata: { traceparent: unsampled(3) } }];
+    await inEventsSpan('projection runs', batch, { attributes: { 'sprintguard.event.count': 4 } }, async () => undefined);
+    const [span] = exporter.getFinishedSpans();
+    // The child of the one sampled request, linked to it alone: the unsampled traces record nothing.
+    expect(span!.spanContext().traceId).toBe('0af7651916cd43dd8448eb211c80319c');
+    expect(span!.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
+    expect(span!.links.map((l) => l.context.traceId)).toEqual(['0af7651916cd43dd8448eb211c80319c']);
+    expect(span!.attributes).toMatchObject({ 'sprintguard.event.count': 4 });
+  });
+
+  it('gives a span its attributes only once it records: the sampler decides without them', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_traceidratio', ratio: 0.5 }, exporter, log: quiet });
+    const seen: unknown[] = [];
+    const tracer = trace.getTracer('sprintguard');
+    const original = tracer.startSpan.bind(tracer);
+    tracer.startSpan = (name, options, ctx) => (seen.push(options?.attributes), original(name, options, ctx));
+    for (let i = 0; i < 40; i++) await inSpan('append run', { attributes: { 'sprintguard.stream.category': 'run' } }, async () => undefined);
+    tracer.startSpan = original;
+    expect(seen).toHaveLength(40);
+    expect(seen.every((a) => a === undefined)).toBe(true);
+    const recorded = exporter.getFinishedSpans();
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(recorded.length).toBeLessThan(40);
+    for (const span of recorded) expect(span.attributes).toEqual({ 'sprintguard.stream.category': 'run' });
+  });
+
   it('starts a span under an unsampled parent when the sampler does not follow parents', async () => {
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'always_on', ratio: 1 }, exporter, log: quiet });

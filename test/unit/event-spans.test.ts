@@ -161,6 +161,11 @@ describe('sampling', () => {
     expect(recordsNothingUnder(callers)).toBe(true);
     expect(recordsNothingUnder(callers.replace(/-00$/, '-01'))).toBe(false);
     expect(recordsNothingUnder(undefined)).toBe(false); // a new trace: the sampler decides
+    // Malformed or all-zero ids are no parent at all, sampled flag or not: the sampler decides.
+    for (const bad of [`00-${'0'.repeat(32)}-b7ad6b7169203331-00`, `00-0af7651916cd43dd8448eb211c80319c-${'0'.repeat(16)}-00`, callers.toUpperCase(), `01${callers.slice(2)}`, `${callers.slice(0, -3)}x00`]) {
+      expect(recordsNothingUnder(bad), bad).toBe(false);
+      expect(await inSpan('append run', { parent: bad }, async (span) => traceparentOf(span)), bad).not.toBe(bad);
+    }
     // The traced store appends an unsampled command's events as they are, the caller's objects.
     const appended: unknown[] = [];
     const store = withAppendTracing({ kind: 'postgres', append: async (_stream: string, events: unknown[]) => (appended.push(...events), { nextExpectedRevision: 0n, position: { commit: 1n, prepare: 1n } }) } as unknown as EventStore);

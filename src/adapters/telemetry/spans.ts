@@ -222,7 +222,8 @@ function validContext(ctx: Context): Context | undefined {
  * Runs `fn` in a span that continues the trace of the event(s) it handles. One event (a reactor step):
  * its child. A batch: the child of its first event's context when every traced event of the batch
  * belongs to one trace (a request's events, projected together), otherwise a trace of its own;
- * in both cases linked to each distinct context (at most MAX_LINKS).
+ * in both cases linked to each distinct context (at most MAX_LINKS). With a parent-based sampler,
+ * only sampled traces count, as parent or link.
  */
 export async function inEventsSpan<T>(
   name: string,

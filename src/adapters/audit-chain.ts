@@ -129,7 +129,9 @@ export interface WireContent {
 export function wireContent(type: string, data: unknown, metadata: Record<string, unknown> | undefined): WireContent {
   const dataJson = canonicalJson(data ?? null);
   const metadataJson = metadata === undefined ? null : canonicalJson(metadata);
-  const digestMetadata = metadataJson === null || metadata === null ? '{}' : unsealed(metadata) === metadata ? metadataJson : canonicalJson(unsealed(metadata));
+  // The metadata's own text, unless the chain's fields (or no metadata at all) make it differ.
+  const bare = unsealed(metadata);
+  const digestMetadata = bare === metadata && metadataJson !== null ? metadataJson : canonicalJson(bare);
   return { data: dataJson, metadata: metadataJson, digest: digestOfCanonical(type, dataJson, digestMetadata) };
 }
 

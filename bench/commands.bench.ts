@@ -101,11 +101,7 @@ export async function run(): Promise<Figures> {
   await sampler.connect();
   let sampling = true;
   let measuring = false;
-  const caughtUp = async (head: Position) => {
-    const { rows } = await sampler.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
-    const c = rows[0];
-    return Boolean(c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare)));
-  };
+  const caughtUp = (head: Position) => runsCaughtUp(sampler, head);
   const sample = (async () => {
     while (sampling) {
       const t0 = performance.now();
@@ -117,11 +113,7 @@ export async function run(): Promise<Figures> {
       await new Promise((r) => setTimeout(r, 20));
     }
   })();
-  /** Until the runs projection has every event appended so far. */
-  const settle = async () => {
-    const head = await store.headPosition();
-    while (head && !(await caughtUp(head))) await new Promise((r) => setTimeout(r, 5));
-  };
+  const settle = () => settleRuns(env);
 
   const postgres = await postmasterPid(env.pgDir);
   // The ceiling, same database, same client, same connections and paths. Its route does not care
@@ -279,13 +271,14 @@ async function driveTraced(env: BenchEnvironment): Promise<Figures> {
 /** Until `env`'s runs projection has every event appended to its log so far. */
 async function settleRuns(env: BenchEnvironment): Promise<void> {
   const head = await env.store.headPosition();
-  if (!head) return;
-  for (;;) {
-    const { rows } = await env.db.pool.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
-    const c = rows[0];
-    if (c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare))) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
+  while (head && !(await runsCaughtUp(env.db.pool, head))) await new Promise((r) => setTimeout(r, 5));
+}
+
+/** Whether the runs projection's checkpoint has reached `head`. */
+async function runsCaughtUp(db: Pick<pg.Client, 'query'>, head: Position): Promise<boolean> {
+  const { rows } = await db.query<{ c: string | null; p: string | null }>("SELECT commit_pos::text AS c, prepare_pos::text AS p FROM projection_checkpoints WHERE name = 'runs'");
+  const c = rows[0];
+  return Boolean(c?.c && (BigInt(c.c) > head.commit || (BigInt(c.c) === head.commit && BigInt(c.p!) >= head.prepare)));
 }
 
 type DriverFigures = ReturnType<Driver['close']>;

@@ -9,7 +9,9 @@
 // - the global cursor is (transaction_id, global_position) and every $all read only returns rows of
 //   finished transactions (see pg-sql.ts): a long write transaction delays delivery, never loses it;
 // - per-stream reads need no guard: revision n + 1 is only written after n committed (the key);
-// - LISTEN/NOTIFY is only a wake-up hint sent after commit, backed by a fallback poll.
+// - LISTEN/NOTIFY is only a wake-up hint sent after commit, backed by a fallback poll;
+// - caught-up $all subscriptions take their events from one shared reader of the log (live-tail.ts),
+//   filtered in process; only a subscription catching up reads the log itself.
 import { setMaxListeners } from 'node:events';
 import type pg from 'pg';
 import { backoffDelay, sleep, type BackoffPolicy } from '../../lib/retry.js';
@@ -67,6 +69,7 @@ import {
   STREAM_AFTER_SQL,
   STREAM_HEAD_SQL,
 } from './pg-sql.js';
+import { LiveTail } from './live-tail.js';
 import { Listener, Notifier, WakeHub } from './pg-wake-ups.js';
 
 export interface PgEventStoreOptions {
@@ -104,6 +107,8 @@ const READ_RETRY_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 5_000, jitter
 /** Re-poll delays while the read horizon holds committed rows back. */
 const HELD_BACK_MIN_MS = 10;
 const HELD_BACK_MAX_MS = 200;
+/** Pages of events the live tail keeps for subscriptions that lag behind its head. */
+const TAIL_PAGES = 4;
 
 export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const { pool, connectionString } = options;
@@ -282,24 +287,50 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     return row ? toPosition(row) : null;
   }
 
+  // The live tail (live-tail.ts): one reader of $all for every caught-up subscription of this store.
+  const tailWaiter = hub.register(undefined);
+  let tailHeldBackDelay = HELD_BACK_MIN_MS;
+  const tail = new LiveTail({
+    readPage: (after, signal) => retrying(() => readAllPage(after, false, undefined, batchSize), signal),
+    beforeRead: () => {
+      tailWaiter.pending = false;
+    },
+    idle: async (head, found, signal) => {
+      // Woken, yet nothing to read: committed events the read horizon still holds back (an older
+      // transaction anywhere in the cluster is open) bring no further wake-up when it ends, so
+      // re-poll soon, backing off, instead of sleeping a whole poll interval.
+      if (found === 0 && (await retrying(() => heldBack(head), signal))) {
+        await sleep(tailHeldBackDelay, signal);
+        tailHeldBackDelay = Math.min(tailHeldBackDelay * 2, Math.max(HELD_BACK_MIN_MS, Math.min(pollIntervalMs, HELD_BACK_MAX_MS)));
+        return;
+      }
+      tailHeldBackDelay = HELD_BACK_MIN_MS;
+      listener.ensureStarted();
+      await hub.wait(tailWaiter, pollIntervalMs, signal);
+    },
+    minIntervalMs: liveReadIntervalMs,
+    pageSize: batchSize,
+    capacity: TAIL_PAGES * batchSize,
+    closing: closing.signal,
+    log,
+  });
+
   async function* subscribeToAll(opts: SubscribeToAllOptions): AsyncGenerator<SubscriptionItem> {
     const signal = AbortSignal.any([opts.signal, closing.signal]);
-    // The filter lets wake-ups for other streams, or for event types it skips, pass this subscription by.
-    const waiter = hub.register(undefined, opts.filter);
     listener.ensureStarted();
+    let leave: (() => void) | undefined;
     try {
       let cursor = opts.after === undefined || opts.after === 'start' ? ZERO : opts.after === 'end' ? ((await headPosition()) ?? ZERO) : opts.after;
       let caughtUp = false;
-      let heldBackDelay = HELD_BACK_MIN_MS;
       let lastReadAt = 0;
       while (!signal.aborted) {
         if (caughtUp) {
           const early = lastReadAt + (opts.liveReadIntervalMs ?? liveReadIntervalMs) - performance.now();
           if (early > 0) await sleep(early, signal);
         }
-        waiter.pending = false;
         lastReadAt = performance.now();
-        const page = await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal);
+        // Caught up, from the tail's buffer; catching up (or fallen behind the buffer), from the database.
+        const page = (leave && tail.pageAfter(cursor, opts.filter, batchSize)) || (await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal));
         if (!page) return;
         for (const event of page.events) {
           if (signal.aborted) return;
@@ -317,20 +348,12 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
             caughtUp = true;
             yield { kind: 'caughtUp' };
           }
-          // Woken, yet nothing to read: committed events the read horizon still holds back (an older
-          // transaction anywhere in the cluster is open) bring no further wake-up when it ends, so
-          // re-poll soon, backing off, instead of sleeping a whole poll interval.
-          if (page.events.length === 0 && page.scanned === 0 && (await retrying(() => heldBack(cursor), signal))) {
-            await sleep(heldBackDelay, signal);
-            heldBackDelay = Math.min(heldBackDelay * 2, Math.max(HELD_BACK_MIN_MS, Math.min(pollIntervalMs, HELD_BACK_MAX_MS)));
-            continue;
-          }
-          heldBackDelay = HELD_BACK_MIN_MS;
-          await hub.wait(waiter, pollIntervalMs, signal);
+          leave ??= tail.join(cursor);
+          await tail.waitBeyond(cursor, opts.filter, pollIntervalMs, signal);
         }
       }
     } finally {
-      hub.unregister(waiter);
+      leave?.();
     }
   }
 

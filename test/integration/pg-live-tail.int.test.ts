@@ -2,7 +2,7 @@
 // one store share one read of each page of $all, whatever their filters; one that falls behind the
 // tail's buffer reads the database until it is back, with no gap and no duplicate; a read that fails
 // for something other than an outage fails the subscriptions, as their own read would have.
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventFilter, EventStore, RecordedEvent, SubscriptionItem } from '../../src/adapters/event-store.js';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';

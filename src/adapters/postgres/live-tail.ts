@@ -18,6 +18,19 @@ export interface TailPage {
   events: RecordedEvent[];
 }
 
+/** A joined subscription's view of the tail (LiveTail.join). */
+export interface TailReader {
+  /**
+   * The page after `cursor` (exclusive) from the buffer, at most `limit` events looked at; undefined
+   * when the buffer does not cover the cursor (behind it, ahead of it, or the tail not running).
+   */
+  pageAfter(cursor: Position, filter: EventFilter | undefined, limit: number): TailPage | undefined;
+  /** See LiveTail's waitBeyond: waits, caught up at `cursor`, for a reason to read again. */
+  waitBeyond(cursor: Position, filter: EventFilter | undefined, pollMs: number, signal: AbortSignal): Promise<void>;
+  /** The subscription ends; the tail stops with the last one. */
+  leave(): void;
+}
+
 export interface LiveTailOptions {
   /** One unfiltered page after the position; undefined when stopped. Rides out outages itself. */
   readPage: (after: Position, signal: AbortSignal) => Promise<TailPage | undefined>;
@@ -44,25 +57,41 @@ export class LiveTail {
   private events: RecordedEvent[] = [];
   private base: Position | undefined;
   private head: Position | undefined;
-  private readers = 0;
+  /** Each joined subscription's cursor: what it has consumed. */
+  private readonly readers = new Set<{ position: Position }>();
   private stop: AbortController | undefined;
   private failure: { error: unknown } | undefined;
   private readonly waiting = new Set<() => void>();
 
   constructor(private readonly options: LiveTailOptions) {}
 
+  /** Events held now. */
+  get buffered(): number {
+    return this.events.length;
+  }
+
   /**
    * A caught-up subscription joins at its cursor; the tail runs while one is joined, from the cursor
-   * of the one that started it. Returns the leave function.
+   * of the one that started it. The handle's reads tell the tail what the subscription has consumed.
    */
-  join(cursor: Position): () => void {
-    this.readers++;
+  join(cursor: Position): TailReader {
+    const reader = { position: cursor };
+    this.readers.add(reader);
     if (!this.stop) this.start(cursor);
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      if (--this.readers === 0) this.halt();
+    return {
+      pageAfter: (at, filter, limit) => {
+        reader.position = at;
+        return this.pageAfter(at, filter, limit);
+      },
+      waitBeyond: (at, filter, pollMs, signal) => {
+        reader.position = at;
+        this.trim();
+        return this.waitBeyond(at, filter, pollMs, signal);
+      },
+      leave: () => {
+        if (!this.readers.delete(reader)) return;
+        if (this.readers.size === 0) this.halt();
+      },
     };
   }
 
@@ -70,7 +99,7 @@ export class LiveTail {
    * The page after `cursor` (exclusive) from the buffer, at most `limit` events looked at; undefined
    * when the buffer does not cover the cursor (behind it, ahead of it, or the tail not running).
    */
-  pageAfter(cursor: Position, filter: EventFilter | undefined, limit: number): TailPage | undefined {
+  private pageAfter(cursor: Position, filter: EventFilter | undefined, limit: number): TailPage | undefined {
     const { base, head } = this;
     if (!base || !head || comparePositions(cursor, base) < 0 || comparePositions(cursor, head) > 0) return undefined;
     const from = this.firstAfter(cursor);
@@ -91,7 +120,7 @@ export class LiveTail {
    * stopped the tail (a read that failed for something other than an outage), so the subscription
    * fails as its own read would have.
    */
-  async waitBeyond(cursor: Position, filter: EventFilter | undefined, pollMs: number, signal: AbortSignal): Promise<void> {
+  private async waitBeyond(cursor: Position, filter: EventFilter | undefined, pollMs: number, signal: AbortSignal): Promise<void> {
     const since = performance.now();
     let seen = cursor;
     while (!signal.aborted) {
@@ -175,11 +204,19 @@ export class LiveTail {
     }
   }
 
-  /** Keeps at most `capacity` events, dropping the oldest a page at a time (the base moves up). */
+  /**
+   * Drops what every joined subscription has consumed, and past `capacity` the oldest (a page at a
+   * time): the base moves up. Caught up, the buffer holds about one read's events; a subscription
+   * that lags holds up to `capacity` for it, and behind that it reads the log itself.
+   */
   private trim(): void {
+    if (!this.base) return;
+    let consumed: Position | undefined;
+    for (const r of this.readers) if (!consumed || comparePositions(r.position, consumed) < 0) consumed = r.position;
+    let drop = consumed && comparePositions(consumed, this.base) > 0 ? this.firstAfter(consumed) : 0;
     const { capacity, pageSize } = this.options;
-    if (this.events.length <= capacity + pageSize) return;
-    const drop = this.events.length - capacity;
+    if (this.events.length - drop > capacity + pageSize) drop = this.events.length - capacity;
+    if (drop === 0) return;
     this.base = this.events[drop - 1]!.position;
     this.events = this.events.slice(drop);
   }

@@ -69,7 +69,7 @@ import {
   STREAM_AFTER_SQL,
   STREAM_HEAD_SQL,
 } from './pg-sql.js';
-import { LiveTail } from './live-tail.js';
+import { LiveTail, type TailReader } from './live-tail.js';
 import { Listener, Notifier, WakeHub } from './pg-wake-ups.js';
 
 export interface PgEventStoreOptions {
@@ -318,7 +318,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   async function* subscribeToAll(opts: SubscribeToAllOptions): AsyncGenerator<SubscriptionItem> {
     const signal = AbortSignal.any([opts.signal, closing.signal]);
     listener.ensureStarted();
-    let leave: (() => void) | undefined;
+    let joined: TailReader | undefined;
     try {
       let cursor = opts.after === undefined || opts.after === 'start' ? ZERO : opts.after === 'end' ? ((await headPosition()) ?? ZERO) : opts.after;
       let caughtUp = false;
@@ -330,7 +330,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         }
         lastReadAt = performance.now();
         // Caught up, from the tail's buffer; catching up (or fallen behind the buffer), from the database.
-        const page = (leave && tail.pageAfter(cursor, opts.filter, batchSize)) || (await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal));
+        const page = joined?.pageAfter(cursor, opts.filter, batchSize) ?? (await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal));
         if (!page) return;
         for (const event of page.events) {
           if (signal.aborted) return;
@@ -348,12 +348,12 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
             caughtUp = true;
             yield { kind: 'caughtUp' };
           }
-          leave ??= tail.join(cursor);
-          await tail.waitBeyond(cursor, opts.filter, pollIntervalMs, signal);
+          joined ??= tail.join(cursor);
+          await joined.waitBeyond(cursor, opts.filter, pollIntervalMs, signal);
         }
       }
     } finally {
-      leave?.();
+      joined?.leave();
     }
   }
 

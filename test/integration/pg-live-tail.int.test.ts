@@ -77,9 +77,10 @@ describe('postgres event store: the live tail', () => {
       }
       const reads = counter.pageReads - before;
       // The tail's reads only: one per append, and one more when the store's own NOTIFY comes back
-      // through LISTEN and finds nothing new. Each subscription reading for itself made that
-      // four times over (the four each append concerns): 160 here.
-      expect(reads).toBeLessThanOrEqual(2 * appends + 2);
+      // through LISTEN and finds nothing new (40 when nothing else runs), plus re-polls while
+      // another test's open transaction holds rows back. Each subscription reading for itself made
+      // the first two four times over (the four each append concerns): 159 in lockstep.
+      expect(reads).toBeLessThanOrEqual(3 * appends);
       const all = Array.from({ length: appends }, (_, i) => ({ i }));
       expect(dataOf(subs[0]!.events())).toEqual(all);
       expect(dataOf(subs[1]!.events())).toEqual(all.filter((d) => d.i % 2 === 0));

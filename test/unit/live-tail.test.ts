@@ -56,8 +56,8 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 describe('the live tail', () => {
   it('keeps only what a joined subscription has not consumed', async () => {
     const t = tailOver(10, 40);
-    const a = t.tail.join(at(0));
-    const b = t.tail.join(at(0));
+    const a = t.tail.join(at(0), new AbortController().signal);
+    const b = t.tail.join(at(0), new AbortController().signal);
     t.append(6);
     await settle();
     expect(t.tail.buffered).toBe(6);
@@ -69,8 +69,8 @@ describe('the live tail', () => {
     expect(pageB.scanned).toBe(6);
     expect(pageB.lastScanned).toEqual(at(6));
     // a has consumed all six, b only four: two stay.
-    void a.waitBeyond(at(6), undefined, 1_000, new AbortController().signal);
-    void b.waitBeyond(at(4), undefined, 1_000, new AbortController().signal);
+    void a.waitBeyond(at(6), undefined, 1_000);
+    void b.waitBeyond(at(4), undefined, 1_000);
     expect(t.tail.buffered).toBe(2);
     t.append(3);
     await settle();
@@ -83,8 +83,8 @@ describe('the live tail', () => {
 
   it('holds at most its capacity for a subscription that lags, which then reads the log itself', async () => {
     const t = tailOver(5, 20);
-    const fast = t.tail.join(at(0));
-    const slow = t.tail.join(at(0));
+    const fast = t.tail.join(at(0), new AbortController().signal);
+    const slow = t.tail.join(at(0), new AbortController().signal);
     for (let i = 0; i < 10; i++) {
       t.append(5);
       await settle();
@@ -100,16 +100,16 @@ describe('the live tail', () => {
 
   it('wakes a filtered subscription for an event it keeps, not for others until the poll', async () => {
     const t = tailOver(10, 40);
-    const reader = t.tail.join(at(0));
     const ac = new AbortController();
+    const reader = t.tail.join(at(0), ac.signal);
     let woke = false;
-    const waiting = reader.waitBeyond(at(0), { streamPrefixes: ['s-1'] }, 200, ac.signal).then(() => (woke = true));
+    const waiting = reader.waitBeyond(at(0), { streamPrefixes: ['s-1'] }, 200).then(() => (woke = true));
     t.append(2); // e1 (s-1) … kept
     await settle();
     expect(woke).toBe(true);
     await waiting;
     woke = false;
-    const again = reader.waitBeyond(at(2), { streamPrefixes: ['s-1'] }, 200, ac.signal).then(() => (woke = true));
+    const again = reader.waitBeyond(at(2), { streamPrefixes: ['s-1'] }, 200).then(() => (woke = true));
     t.append(1); // e3 (s-0): skipped
     await settle();
     expect(woke).toBe(false);

@@ -18,6 +18,14 @@ export interface TailPage {
   events: RecordedEvent[];
 }
 
+interface Joined {
+  /** Everything up to here is consumed. */
+  position: Position;
+  signal: AbortSignal;
+  /** Ends the current wait (on abort). */
+  wake: (() => void) | undefined;
+}
+
 /** A joined subscription's view of the tail (LiveTail.join). */
 export interface TailReader {
   /**
@@ -26,7 +34,7 @@ export interface TailReader {
    */
   pageAfter(cursor: Position, filter: EventFilter | undefined, limit: number): TailPage | undefined;
   /** See LiveTail's waitBeyond: waits, caught up at `cursor`, for a reason to read again. */
-  waitBeyond(cursor: Position, filter: EventFilter | undefined, pollMs: number, signal: AbortSignal): Promise<void>;
+  waitBeyond(cursor: Position, filter: EventFilter | undefined, pollMs: number): Promise<void>;
   /** The subscription ends; the tail stops with the last one. */
   leave(): void;
 }
@@ -57,8 +65,8 @@ export class LiveTail {
   private events: RecordedEvent[] = [];
   private base: Position | undefined;
   private head: Position | undefined;
-  /** Each joined subscription's cursor: what it has consumed. */
-  private readonly readers = new Set<{ position: Position }>();
+  /** The joined subscriptions: each one's cursor (what it has consumed) and its wait, if waiting. */
+  private readonly readers = new Set<Joined>();
   private stop: AbortController | undefined;
   private failure: { error: unknown } | undefined;
   private readonly waiting = new Set<() => void>();
@@ -74,8 +82,11 @@ export class LiveTail {
    * A caught-up subscription joins at its cursor; the tail runs while one is joined, from the cursor
    * of the one that started it. The handle's reads tell the tail what the subscription has consumed.
    */
-  join(cursor: Position): TailReader {
-    const reader = { position: cursor };
+  join(cursor: Position, signal: AbortSignal): TailReader {
+    const reader: Joined = { position: cursor, signal, wake: undefined };
+    // One abort listener for the subscription's life, not one per wait (each cost an add and a remove).
+    const onAbort = () => reader.wake?.();
+    signal.addEventListener('abort', onAbort, { once: true });
     this.readers.add(reader);
     if (!this.stop) this.start(cursor);
     return {
@@ -83,13 +94,14 @@ export class LiveTail {
         reader.position = at;
         return this.pageAfter(at, filter, limit);
       },
-      waitBeyond: (at, filter, pollMs, signal) => {
+      waitBeyond: (at, filter, pollMs) => {
         reader.position = at;
         this.trim();
-        return this.waitBeyond(at, filter, pollMs, signal);
+        return this.waitBeyond(reader, at, filter, pollMs);
       },
       leave: () => {
         if (!this.readers.delete(reader)) return;
+        signal.removeEventListener('abort', onAbort);
         if (this.readers.size === 0) this.halt();
       },
     };
@@ -120,10 +132,10 @@ export class LiveTail {
    * stopped the tail (a read that failed for something other than an outage), so the subscription
    * fails as its own read would have.
    */
-  private async waitBeyond(cursor: Position, filter: EventFilter | undefined, pollMs: number, signal: AbortSignal): Promise<void> {
+  private async waitBeyond(reader: Joined, cursor: Position, filter: EventFilter | undefined, pollMs: number): Promise<void> {
     const since = performance.now();
     let seen = cursor;
-    while (!signal.aborted) {
+    while (!reader.signal.aborted) {
       if (this.failure) throw this.failure.error;
       if (!this.stop) this.start(cursor);
       const { base, head } = this;
@@ -135,25 +147,29 @@ export class LiveTail {
         }
         seen = head!;
       }
+      // Skipped events after the cursor: a timer for the poll. Nothing after it: only a move can help.
+      let timeoutMs: number | undefined;
       if (comparePositions(head!, cursor) > 0) {
         if (this.events.length - this.firstAfter(cursor) >= this.options.pageSize) return;
         if (performance.now() - since >= pollMs) return;
+        timeoutMs = Math.max(1, since + pollMs - performance.now());
       }
-      await this.nextMove(Math.max(1, since + pollMs - performance.now()), signal);
+      await this.nextMove(reader, timeoutMs);
     }
   }
 
-  private nextMove(timeoutMs: number, signal: AbortSignal): Promise<void> {
+  /** Resolves on the tail's next move (or halt), the reader's abort, or after `timeoutMs` if given. */
+  private nextMove(reader: Joined, timeoutMs: number | undefined): Promise<void> {
     return new Promise<void>((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         this.waiting.delete(done);
-        signal.removeEventListener('abort', done);
+        if (reader.wake === done) reader.wake = undefined;
         resolve();
       };
-      const timer = setTimeout(done, timeoutMs);
+      const timer = timeoutMs === undefined ? undefined : setTimeout(done, timeoutMs);
       this.waiting.add(done);
-      signal.addEventListener('abort', done, { once: true });
+      reader.wake = done;
     });
   }
 

@@ -324,8 +324,11 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
       let caughtUp = false;
       let lastReadAt = 0;
       while (!signal.aborted) {
-        if (caughtUp) {
-          const early = lastReadAt + (opts.liveReadIntervalMs ?? liveReadIntervalMs) - performance.now();
+        // Served by the tail, which reads at most every liveReadIntervalMs itself, a subscription that
+        // asks no more than that waits no more: a second timer in a row cost a busy event loop's turn.
+        const interval = opts.liveReadIntervalMs ?? liveReadIntervalMs;
+        if (caughtUp && (!joined || interval > liveReadIntervalMs)) {
+          const early = lastReadAt + interval - performance.now();
           if (early > 0) await sleep(early, signal);
         }
         lastReadAt = performance.now();
@@ -348,8 +351,8 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
             caughtUp = true;
             yield { kind: 'caughtUp' };
           }
-          joined ??= tail.join(cursor);
-          await joined.waitBeyond(cursor, opts.filter, pollIntervalMs, signal);
+          joined ??= tail.join(cursor, signal);
+          await joined.waitBeyond(cursor, opts.filter, pollIntervalMs);
         }
       }
     } finally {

@@ -32,48 +32,35 @@ const RECONNECT_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 5_000, jitter:
 type Log = (msg: string, err?: unknown) => void;
 
 export interface Waiter {
-  /** Only wake-ups naming this stream matter (undefined: every wake-up). */
+  /** Only wake-ups naming this stream matter (undefined: every wake-up, as the live tail of $all wants). */
   readonly stream: string | undefined;
-  /** Only wake-ups naming a stream with one of these prefixes matter (a filtered $all subscription). */
-  readonly prefixes?: readonly string[];
-  /** Only wake-ups naming an event type with one of these prefixes matter (a type-filtered subscription). */
-  readonly typePrefixes?: readonly string[];
   /** A wake-up arrived since the last read: the next wait returns at once. */
   pending: boolean;
   resume: (() => void) | undefined;
 }
 
 /**
- * What a wake-up names: a stream and the types of the events appended to it. Types are optional: a
- * wake-up without them (an older process's NOTIFY) wakes every subscription of the stream.
+ * What a wake-up names: a stream and the types of the events appended to it. This process no longer
+ * filters on the types ($all subscriptions filter the live tail's events in process, live-tail.ts);
+ * the NOTIFY still carries them for processes of earlier versions, whose type-filtered subscriptions
+ * skip a wake-up by them.
  */
 export interface Wake {
   stream: string;
   types?: readonly string[];
 }
 
-const startsWithAny = (value: string, prefixes: readonly string[]) => prefixes.some((p) => value.startsWith(p));
-
-/** Whether a waiter has to read after this wake-up: a subscription whose filter cannot match skips it without a read. */
+/** Whether a waiter has to read after this wake-up: a stream's subscription skips other streams' without a read. */
 function concerns(waiter: Waiter, wake: Wake): boolean {
-  if (waiter.stream !== undefined && wake.stream !== waiter.stream) return false;
-  if (waiter.prefixes && !startsWithAny(wake.stream, waiter.prefixes)) return false;
-  if (waiter.typePrefixes && wake.types && !wake.types.some((t) => startsWithAny(t, waiter.typePrefixes!))) return false;
-  return true;
+  return waiter.stream === undefined || wake.stream === waiter.stream;
 }
 
 /** In-memory fan-out of wake-ups (local commits and the LISTEN connection) to all subscriptions. */
 export class WakeHub {
   private readonly waiters = new Set<Waiter>();
 
-  register(stream: string | undefined, filter?: { streamPrefixes?: readonly string[]; eventTypePrefixes?: readonly string[] }): Waiter {
-    const waiter: Waiter = {
-      stream,
-      ...(filter?.streamPrefixes ? { prefixes: filter.streamPrefixes } : {}),
-      ...(filter?.eventTypePrefixes ? { typePrefixes: filter.eventTypePrefixes } : {}),
-      pending: false,
-      resume: undefined,
-    };
+  register(stream: string | undefined): Waiter {
+    const waiter: Waiter = { stream, pending: false, resume: undefined };
     this.waiters.add(waiter);
     return waiter;
   }

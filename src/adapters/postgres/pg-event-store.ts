@@ -305,7 +305,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         return;
       }
       tailHeldBackDelay = HELD_BACK_MIN_MS;
-      listener.ensureStarted();
+      // LISTEN is already on: the subscription that started the tail started it, before its first read.
       await hub.wait(tailWaiter, pollIntervalMs, signal);
     },
     minIntervalMs: liveReadIntervalMs,

@@ -86,6 +86,7 @@ export const ConfigSchema = Type.Object({
   SHUTDOWN_GRACE_MS: Int(0, 600_000, 10_000, 'how long shutdown waits for in-flight work'),
   PROJECTOR_BATCH_SIZE: Int(1, 50_000, 1_000, 'events per projection batch'),
   PROJECTOR_ENABLED: Bool(true, 'run the projector in this process'),
+  PROJECTOR_THREAD: Bool(true, 'serve: apply the projections on a thread of their own, so that the read models never wait behind requests for the event loop (docs/architecture.md)'),
   REACTORS_ENABLED: Bool(true, 'run the reactors (run executor…) in this process'),
   PROJECTION_MAX_ATTEMPTS: Int(1, 1_000, 5, 'failed attempts at an event (infrastructure errors aside) before a projection or reactor parks it'),
   REACTOR_CONCURRENCY: Int(1, 256, 8, 'events of different streams handled at once per reactor'),

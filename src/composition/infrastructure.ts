@@ -20,7 +20,7 @@ import { createPublicOnlyFetch } from '../adapters/outbound-http/public-only-fet
 import { withAppendTracing } from '../adapters/telemetry/traced-event-store.js';
 import { startTracing, type SpanExporter, type Tracing } from '../adapters/telemetry/tracing.js';
 import type { Config } from '../config.js';
-import { createProjector, type Projector } from '../projections/projector.js';
+import { createProjector, type Projector, type ProjectorDeps } from '../projections/projector.js';
 import { projections } from '../projections/registry.js';
 import { readModelMigrations } from '../adapters/postgres/migrations.js';
 import { meterConsumers, projectionConsumers } from './telemetry.js';
@@ -149,8 +149,9 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
 }
 
 /** The projector of every registered read model (started by `serve` and `projector`, never by the CLI's status). */
-export function createInfraProjector(infra: Infrastructure): Projector {
+export function createInfraProjector(infra: Infrastructure, hooks: Pick<ProjectorDeps, 'onCommitted' | 'onReleased'> = {}): Projector {
   const projector = createProjector({
+    ...hooks,
     store: infra.store,
     db: infra.db,
     projections: infra.projections,

@@ -6,6 +6,7 @@ import type { Projector } from '../projections/projector.js';
 import type { AppServices, ServiceOptions } from './app-services.js';
 import { createSharedCommands, systemClock, type SharedCommands } from './commands.js';
 import { createInfraProjector, type Infrastructure } from './infrastructure.js';
+import { createProjectorThread } from './projector-thread.js';
 import { createAppServices } from './route-options.js';
 import { createWorkers, type Workers } from './workers.js';
 
@@ -23,7 +24,8 @@ export interface Services {
 /** Builds (never starts) everything `serve` runs; `buildApp(services.app)` then registers the routes. */
 export async function createServices(infra: Infrastructure, identity: IdentityVerifier, options: ServiceOptions = {}): Promise<Services> {
   const now = options.now ?? systemClock;
-  const projector = createInfraProjector(infra);
+  // `api` (PROJECTOR_ENABLED=false) never starts it: the thread's waiter then reads the checkpoint table.
+  const projector = infra.config.PROJECTOR_THREAD ? createProjectorThread(infra) : createInfraProjector(infra);
   const shared = await createSharedCommands(infra, now);
   const workers = createWorkers(infra, shared);
   return {

@@ -46,6 +46,12 @@ export interface ProjectorDeps {
   maxAttempts?: number;
   /** Tuning, mostly for tests. */
   timing?: Partial<ProjectorTiming>;
+  /**
+   * Told of each checkpoint this instance commits, and of each projection it stops applying, after
+   * its own waiter: the projector thread passes them on to the process's waiter on the requests' thread.
+   */
+  onCommitted?: (name: string, position: Position) => void;
+  onReleased?: (name: string) => void;
 }
 
 export interface ProjectorTiming {
@@ -173,6 +179,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
               onCommitted: (position) => {
                 failures = 0;
                 waiter.committed(name, position);
+                deps.onCommitted?.(name, position);
               },
               poison: {
                 attempts,
@@ -207,6 +214,7 @@ export function createProjector(deps: ProjectorDeps): Projector {
       } finally {
         leaders.delete(name);
         waiter.forget(name);
+        deps.onReleased?.(name);
         await lock.release();
       }
       if (lock.lost && !stop.aborted) log.error({ projection: name }, 'projection: lock connection lost; stopped applying');

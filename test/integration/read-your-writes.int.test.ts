@@ -2,6 +2,8 @@
 // model; the caller's next reads wait for it instead (src/http/read-your-writes.ts). Checked here
 // the way a client sees it: decide, then at once read the action, the run and the run list, 1,000
 // times, never stale; and another user who sends the consistency token back reads the write too.
+// Both ways the projections run: on the requests' thread, and on a thread of their own (`serve`'s
+// default), where the requests' thread learns of each checkpoint from the thread's messages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSISTENCY_TOKEN_HEADER } from '../../src/http/read-your-writes.js';
 import { runEvents, toAppend } from '../support/run-events.js';
@@ -11,8 +13,6 @@ const ORG = 'org_ryw';
 const RUNS = 10;
 const ACTIONS_PER_RUN = 100;
 
-let t: TestApp;
-let auth: { authorization: string };
 
 interface RunView {
   id: string;
@@ -25,24 +25,30 @@ interface ActionView {
   status: string;
 }
 
-beforeAll(async () => {
-  t = await createTestApp({ label: 'ryw', env: { RATE_LIMIT_READS_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000' } });
-  auth = await t.auth({ orgId: ORG, userId: 'ada', admin: true });
-  for (let r = 0; r < RUNS; r++) {
-    const items = Array.from({ length: ACTIONS_PER_RUN + 1 }, (_, i) => `RYW-${r}-${i + 1}`);
-    await t.infra.store.append(`run-ryw-${r}`, toAppend(runEvents({ runId: `ryw-${r}`, orgId: ORG, items }), ORG));
-  }
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth });
-    if (res.statusCode === 200 && res.json<RunView[]>().filter((r) => r.pending_actions_count === ACTIONS_PER_RUN + 1).length === RUNS) break;
-    if (Date.now() > deadline) throw new Error('the runs projection did not catch up');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}, 60_000);
-afterAll(async () => t?.close());
+describe.each([
+  ['on the requests\' thread', 'false'],
+  ['on the projections\' own thread', 'true'],
+])('read-your-writes after an action decision, projections %s', (_where, thread) => {
+  let t: TestApp;
+  let auth: { authorization: string };
 
-describe('read-your-writes after an action decision', () => {
+  beforeAll(async () => {
+    t = await createTestApp({ label: 'ryw', env: { RATE_LIMIT_READS_PER_MINUTE: '1000000', RATE_LIMIT_WRITES_PER_MINUTE: '1000000', PROJECTOR_THREAD: thread } });
+    auth = await t.auth({ orgId: ORG, userId: 'ada', admin: true });
+    for (let r = 0; r < RUNS; r++) {
+      const items = Array.from({ length: ACTIONS_PER_RUN + 1 }, (_, i) => `RYW-${r}-${i + 1}`);
+      await t.infra.store.append(`run-ryw-${r}`, toAppend(runEvents({ runId: `ryw-${r}`, orgId: ORG, items }), ORG));
+    }
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth });
+      if (res.statusCode === 200 && res.json<RunView[]>().filter((r) => r.pending_actions_count === ACTIONS_PER_RUN + 1).length === RUNS) break;
+      if (Date.now() > deadline) throw new Error('the runs projection did not catch up');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }, 60_000);
+  afterAll(async () => t?.close());
+
   it('approve or reject, then read the action, the run and the list at once: never stale, 1,000 times', async () => {
     const stale: string[] = [];
     for (let r = 0; r < RUNS; r++) {

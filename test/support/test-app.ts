@@ -44,6 +44,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     DATABASE_URL: await createTestDatabaseUrl(options.label ?? 'app'),
     PROJECTOR_BATCH_SIZE: '500',
+    // In the test's own thread, where app.inject tests and in-memory span exporters see it; `serve`'s
+    // thread is tested through the real process (test/e2e) and test/integration/projector-thread.
+    PROJECTOR_THREAD: 'false',
     ...options.env,
   });
   const identity = await createIdentity(config);

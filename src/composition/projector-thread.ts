@@ -1,0 +1,176 @@
+// `serve`'s projections on a thread of their own (PROJECTOR_THREAD, on by default; docs/architecture.md,
+// "The projections' own thread"). On the requests' thread every statement a projection batch sends
+// waits for its answer behind the requests' callbacks: under 50 connections that event-loop delay
+// was most of the runs projection's lag (p50 ~45 ms, p99 110–170 ms), and `api` beside a separate
+// `projector` process halved it. The thread has its own event loop, pools and event-store
+// subscriptions; the requests' thread keeps the waiter that read-your-writes and the list cache
+// ask, told at once of each checkpoint the thread commits (as the in-process projector tells it).
+//
+// The thread is supervised: one that dies is started again (1 s, doubling to 30 s), its projections'
+// locks having gone with its connections; stop() lets it finish its batches and release its locks.
+import { Worker } from 'node:worker_threads';
+import type { Position } from '../adapters/event-store.js';
+import type { Config } from '../config.js';
+import { backoffDelay } from '../lib/retry.js';
+import { createCheckpointWaiter } from '../projections/checkpoint-waiter.js';
+import type { ProjectionStatus, Projector } from '../projections/projector.js';
+import type { Infrastructure } from './infrastructure.js';
+import { meterConsumers, projectionConsumers } from './telemetry.js';
+
+/** What the requests' thread hands the projector thread. */
+export interface ProjectorThreadData {
+  /** The module bin/thread.js imports (./projector-thread.worker.ts, or .js when built). */
+  entry: string;
+  config: Config;
+  /** The database the requests' thread opened (the embedded one's URL when DATABASE_URL is unset). */
+  databaseUrl: string;
+}
+
+export type ToProjectorThread = { type: 'stop' } | { type: 'status'; id: number };
+
+export type FromProjectorThread =
+  | { type: 'started' }
+  | { type: 'failed'; message: string }
+  | { type: 'committed'; name: string; position: Position }
+  | { type: 'released'; name: string }
+  | { type: 'status'; id: number; rows: ProjectionStatus[] }
+  | { type: 'status'; id: number; error: string };
+
+const BOOT = new URL('../../bin/thread.js', import.meta.url);
+const ENTRY = new URL(`./projector-thread.worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+/** The waiter's checkpoint-table poll while someone waits (for checkpoints other processes move). */
+const WAIT_FOR_POLL_MS = 25;
+const RESTART_BACKOFF = { initialMs: 1_000, maxMs: 30_000, jitter: 0 };
+const STATUS_TIMEOUT_MS = 10_000;
+
+export function createProjectorThread(infra: Infrastructure): Projector {
+  const names = infra.projections.map((p) => p.name);
+  const waiter = createCheckpointWaiter({ knex: infra.db.knex, names, pollMs: WAIT_FOR_POLL_MS });
+  const log = infra.log.child({ component: 'projector-thread' });
+  const statusAnswers = new Map<number, (answer: { rows: ProjectionStatus[] } | { error: string }) => void>();
+  let nextStatusId = 1;
+  let worker: Worker | undefined;
+  let running = false;
+  let restarts = 0;
+  let restartTimer: NodeJS.Timeout | undefined;
+
+  function forgetAll(): void {
+    for (const name of names) waiter.forget(name);
+    for (const answer of statusAnswers.values()) answer({ error: 'the projector thread stopped' });
+    statusAnswers.clear();
+  }
+
+  /** Starts the thread; settles once it has started its projections, or failed to. */
+  function spawn(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const data: ProjectorThreadData = { entry: ENTRY, config: infra.config, databaseUrl: infra.db.url };
+      const w = new Worker(BOOT, { workerData: data, name: 'projector' });
+      worker = w;
+      let started = false;
+      w.on('message', (message: FromProjectorThread) => {
+        switch (message.type) {
+          case 'started':
+            started = true;
+            resolve();
+            break;
+          case 'failed':
+            reject(new Error(`the projector thread could not start: ${message.message}`));
+            break;
+          case 'committed':
+            waiter.committed(message.name, message.position);
+            break;
+          case 'released':
+            waiter.forget(message.name);
+            break;
+          case 'status':
+            statusAnswers.get(message.id)?.('rows' in message ? { rows: message.rows } : { error: message.error });
+            statusAnswers.delete(message.id);
+            break;
+        }
+      });
+      w.on('error', (err) => {
+        log.error({ err }, 'the projector thread failed');
+        if (!started) reject(err);
+      });
+      w.on('exit', (code) => {
+        if (worker === w) worker = undefined;
+        forgetAll();
+        if (!started) {
+          reject(new Error(`the projector thread exited with code ${code} before it started`));
+          return;
+        }
+        if (!running) return;
+        restartLater(`the projector thread exited with code ${code}`);
+      });
+    });
+  }
+
+  function restartLater(why: string): void {
+    const delay = backoffDelay(restarts++, RESTART_BACKOFF);
+    log.error({ retryInMs: delay }, `${why}; starting it again`);
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (!running) return;
+      spawn().then(
+        () => {
+          restarts = 0;
+          log.info('the projector thread is running again');
+        },
+        (err: unknown) => {
+          log.error({ err }, 'the projector thread could not be started again');
+          if (running && !worker) restartLater('the projector thread did not start');
+        },
+      );
+    }, delay);
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      // The lag gauges read the checkpoints at each scrape, so the thread that serves /metrics reports them.
+      meterConsumers(infra, projectionConsumers(infra.projections));
+      try {
+        await spawn();
+      } catch (err) {
+        running = false;
+        await worker?.terminate();
+        throw err;
+      }
+    },
+    async stop() {
+      running = false;
+      clearTimeout(restartTimer);
+      const w = worker;
+      if (!w) return;
+      const exited = new Promise((resolve) => w.once('exit', resolve));
+      w.postMessage({ type: 'stop' } satisfies ToProjectorThread);
+      // A thread that does not finish within the grace is ended: its locks go with its connections.
+      const timer = setTimeout(() => {
+        log.warn({ graceMs: infra.config.SHUTDOWN_GRACE_MS }, 'the projector thread did not stop in time; ending it');
+        void w.terminate();
+      }, infra.config.SHUTDOWN_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
+    },
+    status() {
+      const w = worker;
+      if (!w) return Promise.reject(new Error('the projector thread is not running'));
+      const id = nextStatusId++;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          statusAnswers.delete(id);
+          reject(new Error('the projector thread did not answer'));
+        }, STATUS_TIMEOUT_MS);
+        statusAnswers.set(id, (answer) => {
+          clearTimeout(timer);
+          if ('rows' in answer) resolve(answer.rows);
+          else reject(new Error(answer.error));
+        });
+        w.postMessage({ type: 'status', id } satisfies ToProjectorThread);
+      });
+    },
+    waitFor: (position, options) => waiter.waitFor(position, options),
+    knownCheckpoint: (name, maxAgeMs) => waiter.knownCheckpoint(name, maxAgeMs),
+  };
+}

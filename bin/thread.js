@@ -1,6 +1,7 @@
-// The entry of the service's worker threads (src/composition/projector-thread.ts). A thread does not
-// inherit the loader that bin/sprintguard.js registers, so the sources (.ts) register tsx here first;
-// the built copy (dist/, .js) is imported as it is.
+// The entry of the service's worker threads when it runs from its sources
+// (src/composition/projector-thread.ts): a thread does not inherit the loader that bin/sprintguard.js
+// registers, so tsx is registered here before the thread's module is imported. The built copy
+// (dist/) starts its compiled module directly.
 import { workerData } from 'node:worker_threads';
 
 const entry = workerData?.entry;

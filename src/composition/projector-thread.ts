@@ -19,7 +19,7 @@ import { meterConsumers, projectionConsumers } from './telemetry.js';
 
 /** What the requests' thread hands the projector thread. */
 export interface ProjectorThreadData {
-  /** The module bin/thread.js imports (./projector-thread.worker.ts, or .js when built). */
+  /** The thread's module (./projector-thread.worker.ts, or .js when built): bin/thread.js imports it. */
   entry: string;
   config: Config;
   /** The database the requests' thread opened (the embedded one's URL when DATABASE_URL is unset). */
@@ -36,8 +36,27 @@ export type FromProjectorThread =
   | { type: 'status'; id: number; rows: ProjectionStatus[] }
   | { type: 'status'; id: number; error: string };
 
-const BOOT = new URL('../../bin/thread.js', import.meta.url);
-const ENTRY = new URL(`./projector-thread.worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
+// The sources (.ts, run through tsx) start the thread through bin/thread.js, which registers tsx in it
+// first; the built copy (dist/) starts the compiled module directly.
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const ENTRY = new URL(`./projector-thread.worker${FROM_SOURCES ? '.ts' : '.js'}`, import.meta.url);
+const BOOT = FROM_SOURCES ? new URL('../../bin/thread.js', import.meta.url) : ENTRY;
+const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+
+/**
+ * The process's Node flags without its preloads: a thread inherits execArgv, and a module preloaded
+ * into the process (a test's probe of the requests' event loop, a loader) is the process's, not the
+ * thread's, which gets its loader from bin/thread.js. Other flags (--cpu-prof, memory limits) stay.
+ */
+function threadExecArgv(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    if (PRELOAD_FLAGS.has(flag)) i++;
+    else if (![...PRELOAD_FLAGS].some((p) => p.startsWith('--') && flag.startsWith(`${p}=`))) kept.push(flag);
+  }
+  return kept;
+}
 /** The waiter's checkpoint-table poll while someone waits (for checkpoints other processes move). */
 const WAIT_FOR_POLL_MS = 25;
 const RESTART_BACKOFF = { initialMs: 1_000, maxMs: 30_000, jitter: 0 };
@@ -63,8 +82,8 @@ export function createProjectorThread(infra: Infrastructure): Projector {
   /** Starts the thread; settles once it has started its projections, or failed to. */
   function spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const data: ProjectorThreadData = { entry: ENTRY, config: infra.config, databaseUrl: infra.db.url };
-      const w = new Worker(BOOT, { workerData: data, name: 'projector' });
+      const data: ProjectorThreadData = { entry: ENTRY.href, config: infra.config, databaseUrl: infra.db.url };
+      const w = new Worker(BOOT, { workerData: data, name: 'projector', execArgv: threadExecArgv(process.execArgv) });
       worker = w;
       let started = false;
       w.on('message', (message: FromProjectorThread) => {

@@ -40,7 +40,7 @@ export type FromProjectorThread =
 // first; the built copy (dist/) starts the compiled module directly.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 const ENTRY = new URL(`./projector-thread.worker${FROM_SOURCES ? '.ts' : '.js'}`, import.meta.url);
-const BOOT = FROM_SOURCES ? new URL('../../bin/thread.js', import.meta.url) : ENTRY;
+const THREAD_BOOT = new URL('../../bin/thread.js', import.meta.url);
 const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
 
 /**
@@ -62,7 +62,14 @@ const WAIT_FOR_POLL_MS = 25;
 const RESTART_BACKOFF = { initialMs: 1_000, maxMs: 30_000, jitter: 0 };
 const STATUS_TIMEOUT_MS = 10_000;
 
-export function createProjectorThread(infra: Infrastructure): Projector {
+export interface ProjectorThreadOptions {
+  /** The thread's module, in place of ./projector-thread.worker (tests: one that dies on purpose). */
+  entry?: URL;
+}
+
+export function createProjectorThread(infra: Infrastructure, options: ProjectorThreadOptions = {}): Projector {
+  const entry = options.entry ?? ENTRY;
+  const boot = entry.href.endsWith('.ts') ? THREAD_BOOT : entry;
   const names = infra.projections.map((p) => p.name);
   const waiter = createCheckpointWaiter({ knex: infra.db.knex, names, pollMs: WAIT_FOR_POLL_MS });
   const log = infra.log.child({ component: 'projector-thread' });
@@ -82,8 +89,8 @@ export function createProjectorThread(infra: Infrastructure): Projector {
   /** Starts the thread; settles once it has started its projections, or failed to. */
   function spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const data: ProjectorThreadData = { entry: ENTRY.href, config: infra.config, databaseUrl: infra.db.url };
-      const w = new Worker(BOOT, { workerData: data, name: 'projector', execArgv: threadExecArgv(process.execArgv) });
+      const data: ProjectorThreadData = { entry: entry.href, config: infra.config, databaseUrl: infra.db.url };
+      const w = new Worker(boot, { workerData: data, name: 'projector', execArgv: threadExecArgv(process.execArgv) });
       worker = w;
       let started = false;
       w.on('message', (message: FromProjectorThread) => {

@@ -3,6 +3,7 @@
 // status comes from the thread, and stopping releases every projection's lock.
 import { afterEach, describe, expect, it } from 'vitest';
 import { comparePositions } from '../../src/adapters/event-store.js';
+import { createProjectorThread } from '../../src/composition/projector-thread.js';
 import { orgStreamId } from '../../src/domain/streams.js';
 import { readCheckpoint } from '../../src/projections/checkpoints.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -70,5 +71,17 @@ describe('the projections on a thread of their own', () => {
       "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())",
     );
     expect(Number(held.rows[0]!.n)).toBe(0);
+  }, 60_000);
+
+  it('starts a thread that died again, and takes its checkpoints as before', async () => {
+    t = await createTestApp({ label: 'projector-thread', env: { PROJECTOR_THREAD: 'false', PROJECTOR_ENABLED: 'false', REACTORS_ENABLED: 'false' } });
+    const thread = createProjectorThread(t.infra, { entry: new URL('../support/crashing-projector-thread.ts', import.meta.url) });
+    await thread.start();
+    try {
+      // The first thread told commit 1, then died; the second (after the 1 s back-off) tells commit 2.
+      expect(await thread.waitFor({ commit: 2n, prepare: 0n }, { projections: ['runs'], timeoutMs: 20_000 })).toBe(true);
+    } finally {
+      await thread.stop();
+    }
   }, 60_000);
 });

@@ -26,7 +26,15 @@ export interface ProjectorThreadData {
   databaseUrl: string;
 }
 
-export type ToProjectorThread = { type: 'stop' } | { type: 'status'; id: number };
+export type ToProjectorThread = { type: 'stop' } | { type: 'status'; id: number } | { type: 'pools'; id: number };
+
+/** One of the thread's pools at a scrape, as the pool gauges take it (src/adapters/telemetry/pool-metrics.ts). */
+export interface PoolState {
+  name: string;
+  waiting: number;
+  idle: number;
+  used: number;
+}
 
 export type FromProjectorThread =
   | { type: 'started' }
@@ -34,7 +42,9 @@ export type FromProjectorThread =
   | { type: 'committed'; name: string; position: Position }
   | { type: 'released'; name: string }
   | { type: 'status'; id: number; rows: ProjectionStatus[] }
-  | { type: 'status'; id: number; error: string };
+  | { type: 'status'; id: number; error: string }
+  | { type: 'pools'; id: number; pools: PoolState[] }
+  | { type: 'pool-timeout'; pool: string };
 
 // The sources (.ts, run through tsx) start the thread through bin/thread.js, which registers tsx in it
 // first; the built copy (dist/) starts the compiled module directly.
@@ -61,6 +71,8 @@ function threadExecArgv(execArgv: readonly string[]): string[] {
 const WAIT_FOR_POLL_MS = 25;
 const RESTART_BACKOFF = { initialMs: 1_000, maxMs: 30_000, jitter: 0 };
 const STATUS_TIMEOUT_MS = 10_000;
+/** A scrape waits this long for the thread's pool figures (the scrape's own limit is 5 s). */
+const POOLS_TIMEOUT_MS = 1_000;
 
 export interface ProjectorThreadOptions {
   /** The thread's module, in place of ./projector-thread.worker (tests: one that dies on purpose). */
@@ -74,7 +86,8 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
   const waiter = createCheckpointWaiter({ knex: infra.db.knex, names, pollMs: WAIT_FOR_POLL_MS });
   const log = infra.log.child({ component: 'projector-thread' });
   const statusAnswers = new Map<number, (answer: { rows: ProjectionStatus[] } | { error: string }) => void>();
-  let nextStatusId = 1;
+  const poolAnswers = new Map<number, (pools: PoolState[]) => void>();
+  let nextId = 1;
   let worker: Worker | undefined;
   let running = false;
   let restarts = 0;
@@ -84,6 +97,8 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
     for (const name of names) waiter.forget(name);
     for (const answer of statusAnswers.values()) answer({ error: 'the projector thread stopped' });
     statusAnswers.clear();
+    for (const answer of poolAnswers.values()) answer([]);
+    poolAnswers.clear();
   }
 
   /** Starts the thread; settles once it has started its projections, or failed to. */
@@ -111,6 +126,13 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
           case 'status':
             statusAnswers.get(message.id)?.('rows' in message ? { rows: message.rows } : { error: message.error });
             statusAnswers.delete(message.id);
+            break;
+          case 'pools':
+            poolAnswers.get(message.id)?.(message.pools);
+            poolAnswers.delete(message.id);
+            break;
+          case 'pool-timeout':
+            infra.metrics.recordPoolAcquireTimeout(message.pool);
             break;
         }
       });
@@ -150,12 +172,34 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
     }, delay);
   }
 
+  /** The thread's pools as it sees them now; none when it is not running or does not answer in time. */
+  function threadPools(): Promise<PoolState[]> {
+    const w = worker;
+    if (!w) return Promise.resolve([]);
+    const id = nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        poolAnswers.delete(id);
+        resolve([]);
+      }, POOLS_TIMEOUT_MS);
+      poolAnswers.set(id, (pools) => {
+        clearTimeout(timer);
+        resolve(pools);
+      });
+      w.postMessage({ type: 'pools', id } satisfies ToProjectorThread);
+    });
+  }
+
   return {
     async start() {
       if (running) return;
       running = true;
-      // The lag gauges read the checkpoints at each scrape, so the thread that serves /metrics reports them.
+      // The lag gauges read the checkpoints at each scrape, so the thread that serves /metrics reports
+      // them; the thread's own pools are asked for at each scrape.
       meterConsumers(infra, projectionConsumers(infra.projections));
+      infra.metrics.onScrape(async () => {
+        for (const pool of await threadPools()) infra.metrics.setPool(pool.name, pool);
+      });
       try {
         await spawn();
       } catch (err) {
@@ -182,7 +226,7 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
     status() {
       const w = worker;
       if (!w) return Promise.reject(new Error('the projector thread is not running'));
-      const id = nextStatusId++;
+      const id = nextId++;
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           statusAnswers.delete(id);

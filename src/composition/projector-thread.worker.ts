@@ -6,7 +6,8 @@ import type { Position } from '../adapters/event-store.js';
 import type { Projector } from '../projections/projector.js';
 import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure } from './infrastructure.js';
 import { routeProcessOutputToLog } from './process-log.js';
-import type { FromProjectorThread, ProjectorThreadData, ToProjectorThread } from './projector-thread.js';
+import { meterKnexPool, meterPgPool } from '../adapters/telemetry/pool-metrics.js';
+import type { FromProjectorThread, PoolState, ProjectorThreadData, ToProjectorThread } from './projector-thread.js';
 
 /**
  * The thread's pools, at most: its batches run one transaction at a time per projection, and the
@@ -37,6 +38,19 @@ try {
   process.exit(1);
 }
 const opened = infra;
+
+// The thread's pools, reported by the requests' thread's /metrics under names of their own: read when
+// it scrapes, and each wait that reached DB_ACQUIRE_TIMEOUT_MS told as it happens.
+const poolReaders: Array<() => void> = [];
+let poolStates: PoolState[] = [];
+const forwarded = {
+  onScrape: (read: () => void) => void poolReaders.push(read),
+  setPool: (name: string, state: Omit<PoolState, 'name'>) => void poolStates.push({ name, ...state }),
+  recordPoolAcquireTimeout: (pool: string) => post({ type: 'pool-timeout', pool }),
+};
+meterPgPool(forwarded, 'projections_store', opened.db.pool);
+meterKnexPool(forwarded, 'projections_read_models', opened.db.knex);
+
 post({ type: 'started' });
 
 let stopping: Promise<void> | undefined;
@@ -52,6 +66,10 @@ port.on('message', (message: ToProjectorThread) => {
       // Ends this thread only (a worker's process.exit), whatever timers a library left behind.
       process.exit(0);
     })();
+  } else if (message.type === 'pools') {
+    poolStates = [];
+    for (const read of poolReaders) read();
+    post({ type: 'pools', id: message.id, pools: poolStates });
   } else if (message.type === 'status') {
     projector.status().then(
       (rows) => post({ type: 'status', id: message.id, rows }),

@@ -52,13 +52,18 @@ describe('the projections on a thread of their own', () => {
     expect(checkpoint!.updatedAt.getTime() < waitEnded - 100).toBe(appliedDuringTheWait);
   }, 60_000);
 
-  it('tells the requests\' thread of its checkpoints, answers the status and releases its locks when stopped', async () => {
+  it('tells the requests\' thread of its checkpoints and pools, answers the status and releases its locks when stopped', async () => {
     t = await createTestApp({ label: 'projector-thread', env: { PROJECTOR_THREAD: 'true' } });
     const app = t;
     const appended = await appendSettingsChange(app, 'told');
     expect(await app.projector.waitFor(appended.position, { projections: ['org_config'], timeoutMs: 10_000 })).toBe(true);
     const known = await app.projector.knownCheckpoint('org_config', 60_000);
     expect(comparePositions(known.position!, appended.position)).toBeGreaterThanOrEqual(0);
+
+    // /metrics of the requests' thread carries the thread's pools, under names of their own.
+    const { body } = await app.infra.metrics.scrape();
+    expect(body).toMatch(/^sprintguard_db_pool_connections\{pool="projections_store",state="used"\} \d+$/m);
+    expect(body).toMatch(/^sprintguard_db_pool_waiting\{pool="projections_read_models"\} 0$/m);
 
     const status = await app.projector.status();
     expect(status.map((s) => s.name)).toEqual(app.infra.projections.map((p) => p.name));

@@ -9,64 +9,18 @@
 // The thread is supervised: one that dies is started again (1 s, doubling to 30 s), its projections'
 // locks having gone with its connections; stop() lets it finish its batches and release its locks.
 import { Worker } from 'node:worker_threads';
-import type { Position } from '../adapters/event-store.js';
-import type { Config } from '../config.js';
 import { backoffDelay } from '../lib/retry.js';
 import { createCheckpointWaiter } from '../projections/checkpoint-waiter.js';
 import type { ProjectionStatus, Projector } from '../projections/projector.js';
 import type { Infrastructure } from './infrastructure.js';
+import { threadExecArgv, type FromProjectorThread, type PoolState, type ProjectorThreadData, type ToProjectorThread } from './projector-thread.protocol.js';
 import { meterConsumers, projectionConsumers } from './telemetry.js';
-
-/** What the requests' thread hands the projector thread. */
-export interface ProjectorThreadData {
-  /** The thread's module (./projector-thread.worker.ts, or .js when built): bin/thread.js imports it. */
-  entry: string;
-  config: Config;
-  /** The database the requests' thread opened (the embedded one's URL when DATABASE_URL is unset). */
-  databaseUrl: string;
-}
-
-export type ToProjectorThread = { type: 'stop' } | { type: 'status'; id: number } | { type: 'pools'; id: number };
-
-/** One of the thread's pools at a scrape, as the pool gauges take it (src/adapters/telemetry/pool-metrics.ts). */
-export interface PoolState {
-  name: string;
-  waiting: number;
-  idle: number;
-  used: number;
-}
-
-export type FromProjectorThread =
-  | { type: 'started' }
-  | { type: 'failed'; message: string }
-  | { type: 'committed'; name: string; position: Position }
-  | { type: 'released'; name: string }
-  | { type: 'status'; id: number; rows: ProjectionStatus[] }
-  | { type: 'status'; id: number; error: string }
-  | { type: 'pools'; id: number; pools: PoolState[] }
-  | { type: 'pool-timeout'; pool: string };
 
 // The sources (.ts, run through tsx) start the thread through bin/thread.js, which registers tsx in it
 // first; the built copy (dist/) starts the compiled module directly.
 const FROM_SOURCES = import.meta.url.endsWith('.ts');
 const ENTRY = new URL(`./projector-thread.worker${FROM_SOURCES ? '.ts' : '.js'}`, import.meta.url);
 const THREAD_BOOT = new URL('../../bin/thread.js', import.meta.url);
-const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
-
-/**
- * The process's Node flags without its preloads: a thread inherits execArgv, and a module preloaded
- * into the process (a test's probe of the requests' event loop, a loader) is the process's, not the
- * thread's, which gets its loader from bin/thread.js. Other flags (--cpu-prof, memory limits) stay.
- */
-function threadExecArgv(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let i = 0; i < execArgv.length; i++) {
-    const flag = execArgv[i]!;
-    if (PRELOAD_FLAGS.has(flag)) i++;
-    else if (![...PRELOAD_FLAGS].some((p) => p.startsWith('--') && flag.startsWith(`${p}=`))) kept.push(flag);
-  }
-  return kept;
-}
 /** The waiter's checkpoint-table poll while someone waits (for checkpoints other processes move). */
 const WAIT_FOR_POLL_MS = 25;
 const RESTART_BACKOFF = { initialMs: 1_000, maxMs: 30_000, jitter: 0 };

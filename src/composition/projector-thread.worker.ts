@@ -7,7 +7,7 @@ import type { Projector } from '../projections/projector.js';
 import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure } from './infrastructure.js';
 import { routeProcessOutputToLog } from './process-log.js';
 import { meterKnexPool, meterPgPool } from '../adapters/telemetry/pool-metrics.js';
-import type { FromProjectorThread, PoolState, ProjectorThreadData, ToProjectorThread } from './projector-thread.js';
+import type { FromProjectorThread, PoolState, ProjectorThreadData, ToProjectorThread } from './projector-thread.protocol.js';
 
 /**
  * The thread's pools, at most: its batches run one transaction at a time per projection, and the

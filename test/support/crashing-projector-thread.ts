@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { FromProjectorThread, ProjectorThreadData } from '../../src/composition/projector-thread.js';
+import type { FromProjectorThread, ProjectorThreadData } from '../../src/composition/projector-thread.protocol.js';
 
 const { config } = workerData as ProjectorThreadData;
 const starts = path.join(config.dataDir, 'projector-thread-starts');

@@ -10,6 +10,7 @@ import type { ServiceOptions } from './composition/app-services.js';
 import { createSharedCommands } from './composition/commands.js';
 import { createIdentity } from './composition/identity.js';
 import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure } from './composition/infrastructure.js';
+import { projectorThreadRuns } from './composition/projector-thread.protocol.js';
 import { createServices } from './composition/services.js';
 import { createWorkers } from './composition/workers.js';
 import { createMetricsEndpoint } from './composition/telemetry.js';
@@ -31,7 +32,7 @@ export interface Service {
 export async function createService(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<Service> {
   // The identity first: a configuration error there is reported before any database is started.
   const identity = await createIdentity(config);
-  const infra = await openInfrastructure(config, log);
+  const infra = await openInfrastructure(config, log, { threadWakes: projectorThreadRuns(config) });
   let services: Awaited<ReturnType<typeof createServices>> | undefined;
   try {
     services = await createServices(infra, identity, options);

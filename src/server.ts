@@ -10,7 +10,6 @@ import type { ServiceOptions } from './composition/app-services.js';
 import { createSharedCommands } from './composition/commands.js';
 import { createIdentity } from './composition/identity.js';
 import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure } from './composition/infrastructure.js';
-import { projectorThreadRuns } from './composition/projector-thread.protocol.js';
 import { createServices } from './composition/services.js';
 import { createWorkers } from './composition/workers.js';
 import { createMetricsEndpoint } from './composition/telemetry.js';
@@ -32,7 +31,7 @@ export interface Service {
 export async function createService(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<Service> {
   // The identity first: a configuration error there is reported before any database is started.
   const identity = await createIdentity(config);
-  const infra = await openInfrastructure(config, log, { threadWakes: projectorThreadRuns(config) });
+  const infra = await openInfrastructure(config, log);
   let services: Awaited<ReturnType<typeof createServices>> | undefined;
   try {
     services = await createServices(infra, identity, options);

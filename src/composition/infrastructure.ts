@@ -61,8 +61,6 @@ export function createLogger(config: Config): Logger {
 export interface InfrastructureOptions {
   /** Replaces the OTLP exporter when tracing is on (tests: an in-memory exporter). */
   spanExporter?: SpanExporter;
-  /** The PostgreSQL store wakes, and is woken by, this process's other threads at once (`serve` with its projections' thread). */
-  threadWakes?: boolean;
 }
 
 /** Opens the database (starting the embedded one when DATABASE_URL is unset), migrates, opens the event store. */
@@ -106,7 +104,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       store = withEventValidation(withAppendMetrics(createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) }), metrics));
     } else {
       await runMigrations(db.knex, eventStoreMigrations);
-      store = withEventValidation(withAppendMetrics(createPgEventStore({ pool: db.pool, connectionString: url, threadWakes: options.threadWakes === true, log: (msg, err) => log.warn({ err }, msg) }), metrics));
+      store = withEventValidation(withAppendMetrics(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }), metrics));
     }
     // Outermost, so the span covers the validation and the traceparent is sealed with the metadata.
     if (tracing.enabled) store = withAppendTracing(store);

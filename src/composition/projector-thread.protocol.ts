@@ -33,9 +33,6 @@ export type FromProjectorThread =
   | { type: 'pools'; id: number; pools: PoolState[] }
   | { type: 'pool-timeout'; pool: string };
 
-/** Whether this process's projections run on a thread of their own (`serve`, not `api`). */
-export const projectorThreadRuns = (config: Pick<Config, 'PROJECTOR_THREAD' | 'PROJECTOR_ENABLED'>): boolean => config.PROJECTOR_THREAD && config.PROJECTOR_ENABLED;
-
 const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
 
 /**

@@ -25,7 +25,7 @@ const post = (message: FromProjectorThread) => port.postMessage(message);
 let infra: Infrastructure | undefined;
 let projector: Projector;
 try {
-  infra = await openInfrastructure({ ...config, DATABASE_URL: databaseUrl, DB_POOL_SIZE: Math.min(config.DB_POOL_SIZE, THREAD_POOL_SIZE) }, log, { threadWakes: true });
+  infra = await openInfrastructure({ ...config, DATABASE_URL: databaseUrl, DB_POOL_SIZE: Math.min(config.DB_POOL_SIZE, THREAD_POOL_SIZE) }, log);
   projector = createInfraProjector(infra, {
     onCommitted: (name: string, position: Position) => post({ type: 'committed', name, position }),
     onReleased: (name: string) => post({ type: 'released', name }),

@@ -12,7 +12,6 @@ import type { ServiceOptions } from '../../src/composition/app-services.js';
 import { createIdentity } from '../../src/composition/identity.js';
 import { openInfrastructure } from '../../src/composition/infrastructure.js';
 import type { SpanExporter } from '../../src/adapters/telemetry/tracing.js';
-import { projectorThreadRuns } from '../../src/composition/projector-thread.protocol.js';
 import { createServices, type Services } from '../../src/composition/services.js';
 import type { Service } from '../../src/server.js';
 import { createTestDatabaseUrl } from './database.js';
@@ -51,10 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const identity = await createIdentity(config);
-  const infra = await openInfrastructure(config, pino({ level: config.LOG_LEVEL }), {
-    ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),
-    threadWakes: projectorThreadRuns(config),
-  });
+  const infra = await openInfrastructure(config, pino({ level: config.LOG_LEVEL }), options.spanExporter ? { spanExporter: options.spanExporter } : {});
   let services: Services | undefined;
   try {
     services = await createServices(infra, identity, options.service);

@@ -70,7 +70,7 @@ import {
   STREAM_HEAD_SQL,
 } from './pg-sql.js';
 import { LiveTail, type TailReader } from './live-tail.js';
-import { Listener, Notifier, ThreadWakes, WakeHub } from './pg-wake-ups.js';
+import { Listener, Notifier, WakeHub } from './pg-wake-ups.js';
 
 export interface PgEventStoreOptions {
   pool: pg.Pool;
@@ -88,12 +88,6 @@ export interface PgEventStoreOptions {
    * subscription still reads at once when woken, since its last read is long past.
    */
   liveReadIntervalMs?: number;
-  /**
-   * Other threads of this process on the same database (`serve`'s projections' thread) are woken by
-   * this store's appends at once, and it by theirs (pg-wake-ups.ts ThreadWakes). Off by default: a
-   * process of one thread would post to nobody.
-   */
-  threadWakes?: boolean;
   /** Group commit of one-event appends (append-groups.ts): DEFAULT_GROUP_LIMITS unless given (tests give their own). */
   appendGroups?: AppendGroupLimits;
   /**
@@ -129,7 +123,6 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const hub = new WakeHub();
   const notifier = new Notifier(pool, log);
   const listener = new Listener(connectionString, hub, log);
-  const threadWakes = options.threadWakes ? new ThreadWakes(databaseKey(connectionString), hub) : undefined;
 
   async function query<R extends pg.QueryResultRow>(config: pg.QueryConfig): Promise<R[]> {
     if (closing.signal.aborted) throw new EventStoreUnavailableError('The event store is closed');
@@ -174,7 +167,6 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     // after commit, outside the append transaction.
     const wake = { stream, types: events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))] };
     hub.wake([wake]);
-    threadWakes?.post(wake);
     notifier.schedule(wake);
     return appendResult(row);
   }
@@ -441,18 +433,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     close: async () => {
       if (closing.signal.aborted) return;
       closing.abort();
-      threadWakes?.close();
       await Promise.all([listener.stop(), notifier.close()]);
     },
   };
-}
-
-/** The database a connection string names (host, port, database; never its credentials), as a channel's name. */
-function databaseKey(connectionString: string): string {
-  try {
-    const url = new URL(connectionString);
-    return `${url.hostname}:${url.port}${url.pathname}`;
-  } catch {
-    return 'default';
-  }
 }

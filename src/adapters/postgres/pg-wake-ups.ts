@@ -3,9 +3,7 @@
 // throughput), backed by each subscription's fallback poll:
 //   - WakeHub: in-memory fan-out to this process's subscriptions (local commits wake them at once);
 //   - Notifier: the coalesced cross-process NOTIFY, sent after the append committed;
-//   - Listener: one dedicated LISTEN session per store (opened through database.ts), feeding the hub;
-//   - ThreadWakes: the wake-ups of this process's other threads on the same database, at once.
-import { BroadcastChannel } from 'node:worker_threads';
+//   - Listener: one dedicated LISTEN session per store (opened through database.ts), feeding the hub.
 import type pg from 'pg';
 import { backoffDelay, type BackoffPolicy } from '../../lib/retry.js';
 import { createDedicatedClient } from './database.js';
@@ -222,34 +220,5 @@ export class Listener {
     }, delay);
     // Subscriptions fall back to polling meanwhile; a timer must not keep the process alive.
     this.retryTimer.unref();
-  }
-}
-
-/**
- * Wake-ups between the threads of one process that use one database (`serve`'s requests' thread and
- * its projections' thread): each store posts the wake-ups of its own appends on a BroadcastChannel
- * named for the database, and wakes its subscribers with the other threads' at once, as an append of
- * its own does. Without it a thread hears another's appends only through the coalesced NOTIFY (one
- * per NOTIFY_COALESCE_MS) or the fallback poll. Posting is cheap (a few wakes, structured-cloned);
- * the channel never keeps the process alive.
- */
-export class ThreadWakes {
-  private readonly channel: BroadcastChannel;
-
-  constructor(name: string, hub: WakeHub) {
-    this.channel = new BroadcastChannel(`sprintguard-es-wakes:${name}`);
-    this.channel.onmessage = (event: unknown) => {
-      const wakes = (event as { data?: unknown }).data;
-      if (Array.isArray(wakes)) hub.wake(wakes as Wake[]);
-    };
-    this.channel.unref();
-  }
-
-  post(wake: Wake): void {
-    this.channel.postMessage([wake]);
-  }
-
-  close(): void {
-    this.channel.close();
   }
 }

@@ -2,7 +2,8 @@
 // - GET /api/runs?limit=50 over 100,000 runs, 50 keep-alive connections, 10 s → requests/s, p99
 //   (pages served from the run-list cache while the read model stands still; then the same while new
 //   runs arrive at 20/s, so that pages keep being invalidated; RUN_LIST_CACHE_MB=0 measures without
-//   the cache);
+//   the cache); the first page takes turns with its ceiling, a Fastify route answering one `SELECT 1`
+//   per request, in BENCH_LIST_SLICES (default 5) slices each;
 // - CSV export of the 100,000 runs → seconds (one warm-up export, then BENCH_CSV_ROUNDS, default 7,
 //   taking turns with PostgreSQL's COPY of the same rows: the ratio of the medians), and the growth
 //   of the server's resident memory;
@@ -30,6 +31,10 @@ const SSE_RATE = 100;
 const SSE_MS = 5_000;
 /** Turns each of our server and the bare server take (SSE_MS each). */
 const SSE_SLICES = Number(process.env.BENCH_SSE_SLICES ?? 2);
+/** Turns each of the list and its ceiling take (LIST_MS in all each). */
+const LIST_SLICES = Number(process.env.BENCH_LIST_SLICES ?? 5);
+/** Load on each before its first slice, not recorded. */
+const LIST_WARMUP_MS = 2_000;
 /** Alternated exports and COPYs after the warm-up export (the ratio is of their medians). */
 const CSV_ROUNDS = Number(process.env.BENCH_CSV_ROUNDS ?? 7);
 
@@ -48,6 +53,17 @@ const benchRunRequest = (runId: string, projectKey: string) => ({
   requested_by: 'bench',
   at: new Date().toISOString(),
 });
+
+/** What one list measure gathers over its slices. */
+interface ListTally {
+  label: string;
+  latencies: number[];
+  seconds: number;
+  failures: number;
+  bySlice: number[];
+  cpu: { perOperation: Record<string, number>; operations: number }[];
+}
+const newTally = (label: string): ListTally => ({ label, latencies: [], seconds: 0, failures: 0, bySlice: [], cpu: [] });
 
 export async function run(): Promise<Figures> {
   const env = await startBenchDatabase('read');
@@ -98,37 +114,77 @@ export async function run(): Promise<Figures> {
       });
     const load = async (label: string, pathFor: (connection: number, i: number) => string, serverPid?: number) =>
       cpuOf(label, { postgres, ...(serverPid !== undefined ? { server: serverPid } : {}) }, (n: number) => n, () => loadOnly(label, pathFor));
-    const loadOnly = async (label: string, pathFor: (connection: number, i: number) => string): Promise<number> => {
-      console.log(`${label}: ${CONNECTIONS} connections for ${LIST_MS / 1000} s…`);
-      const latencies: number[] = [];
-      let failures = 0;
-      const deadline = Date.now() + LIST_MS;
+    /** LIST_MS of load on `target`, one request at a time per connection; the tally gathers it. */
+    const loadFor = async (ms: number, pathFor: (connection: number, i: number) => string, into: ListTally): Promise<number> => {
+      const deadline = Date.now() + ms;
       const started = performance.now();
+      let count = 0;
       await Promise.all(
         Array.from({ length: CONNECTIONS }, async (_, c) => {
           for (let i = 0; Date.now() < deadline; i++) {
             const t0 = performance.now();
             const status = await get(pathFor(c, i));
-            latencies.push(performance.now() - t0);
-            if (status !== 200) failures++;
+            into.latencies.push(performance.now() - t0);
+            count++;
+            if (status !== 200) into.failures++;
           }
         }),
       );
       const seconds = (performance.now() - started) / 1000;
-      latencies.sort((a, b) => a - b);
-      figures[`${label} req/s`] = Math.round(latencies.length / seconds);
-      figures[`${label} p50 ms`] = Number(percentile(latencies, 50).toFixed(1));
-      figures[`${label} p99 ms`] = Number(percentile(latencies, 99).toFixed(1));
-      figures[`${label} non-200`] = failures;
-      return latencies.length;
+      into.seconds += seconds;
+      into.bySlice.push(Math.round(count / seconds));
+      return count;
     };
-    await load('list', () => '/api/runs?limit=50', server.child.pid);
-    // Its ceiling, same client and connections: a Fastify route answering one `SELECT 1` per request.
+    const report = (t: ListTally) => {
+      t.latencies.sort((a, b) => a - b);
+      figures[`${t.label} req/s`] = Math.round(t.latencies.length / t.seconds);
+      figures[`${t.label} p50 ms`] = Number(percentile(t.latencies, 50).toFixed(1));
+      figures[`${t.label} p99 ms`] = Number(percentile(t.latencies, 99).toFixed(1));
+      figures[`${t.label} non-200`] = t.failures;
+      if (t.cpu.length > 0) {
+        const mean = cpuMean();
+        const total = t.cpu.reduce((n, c) => n + c.operations, 0);
+        for (const c of t.cpu) mean.add(c.perOperation, c.operations / Math.max(1, total));
+        figures[`${t.label} cpu ms/op server, postgres, client`] = mean.text();
+      }
+    };
+    const loadOnly = async (label: string, pathFor: (connection: number, i: number) => string): Promise<number> => {
+      console.log(`${label}: ${CONNECTIONS} connections for ${LIST_MS / 1000} s…`);
+      const tally = newTally(label);
+      const count = await loadFor(LIST_MS, pathFor, tally);
+      report(tally);
+      return count;
+    };
+    // The first page against its ceiling, same client and connections (a Fastify route answering one
+    // `SELECT 1` per request), taking turns in LIST_SLICES slices each, as the commands benchmark
+    // does: measured one after the other, the two met different minutes of a machine whose speed
+    // drifts (2026-11-28: the ceiling at 3,427 then 5,657 req/s within the same half hour).
     const select1 = await startCeilingServer('select1', { DATABASE_URL: env.url, DB_POOL_SIZE: '20' });
-    target = select1.base;
-    await load('ceiling (Fastify + SELECT 1)', () => '/api/runs?limit=50', select1.child.pid);
+    const ours = newTally('list');
+    const ceiling = newTally('ceiling (Fastify + SELECT 1)');
+    console.log(`list: ${CONNECTIONS} connections for ${LIST_MS / 1000} s, in ${LIST_SLICES} slices taking turns with the ceiling (Fastify + SELECT 1)…`);
+    // Each first under LIST_WARMUP_MS of the same load, not recorded: our first slice was 0.55–0.68 of
+    // the ceiling's and the later ones 0.89–1.52 (cold JIT and page cache, 2026-11-28).
+    for (const base of [server.base, select1.base]) {
+      target = base;
+      await loadFor(LIST_WARMUP_MS, () => '/api/runs?limit=50', newTally('warm-up'));
+    }
+    for (let slice = 0; slice < LIST_SLICES; slice++) {
+      for (const [tally, base, pid] of [
+        [ours, server.base, server.child.pid!],
+        [ceiling, select1.base, select1.child.pid!],
+      ] as const) {
+        target = base;
+        const before = await cpuSnapshot({ postgres, server: pid });
+        const count = await loadFor(LIST_MS / LIST_SLICES, () => '/api/runs?limit=50', tally);
+        tally.cpu.push({ perOperation: cpuPerOperation(before, await cpuSnapshot({ postgres, server: pid }), count), operations: count });
+      }
+    }
     target = server.base;
     await select1.stop();
+    report(ours);
+    report(ceiling);
+    figures['list ratio by slice'] = ours.bySlice.map((n, i) => ratio(n, ceiling.bySlice[i]!)).join(' ');
     figures['list ratio to ceiling'] = ratio(Number(figures['list req/s']), Number(figures['ceiling (Fastify + SELECT 1) req/s']));
     await load('list offset<=1950', (c, i) => `/api/runs?limit=50&offset=${((c * 97 + i) % 40) * 50}`);
     // New runs keep arriving (real events through the projector), so cached pages keep going stale.

@@ -39,8 +39,8 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
   const names = infra.projections.map((p) => p.name);
   const waiter = createCheckpointWaiter({ knex: infra.db.knex, names, pollMs: WAIT_FOR_POLL_MS });
   const log = infra.log.child({ component: 'projector-thread' });
-  const statusAnswers = new Map<number, (answer: { rows: ProjectionStatus[] } | { error: string }) => void>();
-  const poolAnswers = new Map<number, (pools: PoolState[]) => void>();
+  /** Questions asked of the thread (status, pools), by id: each settles with its answer, or undefined. */
+  const answers = new Map<number, (answer: FromProjectorThread | undefined) => void>();
   let nextId = 1;
   let worker: Worker | undefined;
   let running = false;
@@ -49,10 +49,8 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
 
   function forgetAll(): void {
     for (const name of names) waiter.forget(name);
-    for (const answer of statusAnswers.values()) answer({ error: 'the projector thread stopped' });
-    statusAnswers.clear();
-    for (const answer of poolAnswers.values()) answer([]);
-    poolAnswers.clear();
+    for (const answer of answers.values()) answer(undefined);
+    answers.clear();
   }
 
   /** Starts the thread; settles once it has started its projections, or failed to. */
@@ -78,12 +76,9 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
             waiter.forget(message.name);
             break;
           case 'status':
-            statusAnswers.get(message.id)?.('rows' in message ? { rows: message.rows } : { error: message.error });
-            statusAnswers.delete(message.id);
-            break;
           case 'pools':
-            poolAnswers.get(message.id)?.(message.pools);
-            poolAnswers.delete(message.id);
+            answers.get(message.id)?.(message);
+            answers.delete(message.id);
             break;
           case 'pool-timeout':
             infra.metrics.recordPoolAcquireTimeout(message.pool);
@@ -126,22 +121,28 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
     }, delay);
   }
 
-  /** The thread's pools as it sees them now; none when it is not running or does not answer in time. */
-  function threadPools(): Promise<PoolState[]> {
+  /** Asks the running thread; undefined when none runs, it stops first, or it does not answer in `timeoutMs`. */
+  function ask(type: 'status' | 'pools', timeoutMs: number): Promise<FromProjectorThread | undefined> {
     const w = worker;
-    if (!w) return Promise.resolve([]);
+    if (!w) return Promise.resolve(undefined);
     const id = nextId++;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        poolAnswers.delete(id);
-        resolve([]);
-      }, POOLS_TIMEOUT_MS);
-      poolAnswers.set(id, (pools) => {
+        answers.delete(id);
+        resolve(undefined);
+      }, timeoutMs);
+      answers.set(id, (answer) => {
         clearTimeout(timer);
-        resolve(pools);
+        resolve(answer);
       });
-      w.postMessage({ type: 'pools', id } satisfies ToProjectorThread);
+      w.postMessage({ type, id } satisfies ToProjectorThread);
     });
+  }
+
+  /** The thread's pools as it sees them now; none when it is not running or does not answer in time. */
+  async function threadPools(): Promise<PoolState[]> {
+    const answer = await ask('pools', POOLS_TIMEOUT_MS);
+    return answer?.type === 'pools' ? answer.pools : [];
   }
 
   return {
@@ -177,22 +178,12 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
       await exited;
       clearTimeout(timer);
     },
-    status() {
-      const w = worker;
-      if (!w) return Promise.reject(new Error('the projector thread is not running'));
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          statusAnswers.delete(id);
-          reject(new Error('the projector thread did not answer'));
-        }, STATUS_TIMEOUT_MS);
-        statusAnswers.set(id, (answer) => {
-          clearTimeout(timer);
-          if ('rows' in answer) resolve(answer.rows);
-          else reject(new Error(answer.error));
-        });
-        w.postMessage({ type: 'status', id } satisfies ToProjectorThread);
-      });
+    async status(): Promise<ProjectionStatus[]> {
+      if (!worker) throw new Error('the projector thread is not running');
+      const answer = await ask('status', STATUS_TIMEOUT_MS);
+      if (answer?.type !== 'status') throw new Error('the projector thread did not answer');
+      if ('error' in answer) throw new Error(answer.error);
+      return answer.rows;
     },
     waitFor: (position, options) => waiter.waitFor(position, options),
     knownCheckpoint: (name, maxAgeMs) => waiter.knownCheckpoint(name, maxAgeMs),

@@ -24,8 +24,8 @@ export interface Services {
 /** Builds (never starts) everything `serve` runs; `buildApp(services.app)` then registers the routes. */
 export async function createServices(infra: Infrastructure, identity: IdentityVerifier, options: ServiceOptions = {}): Promise<Services> {
   const now = options.now ?? systemClock;
-  // `api` (PROJECTOR_ENABLED=false) never starts it: the thread's waiter then reads the checkpoint table.
-  const projector = infra.config.PROJECTOR_THREAD ? createProjectorThread(infra) : createInfraProjector(infra);
+  // `api` (PROJECTOR_ENABLED=false) starts no projector; its waiter reads the checkpoint table.
+  const projector = infra.config.PROJECTOR_THREAD && infra.config.PROJECTOR_ENABLED ? createProjectorThread(infra) : createInfraProjector(infra);
   const shared = await createSharedCommands(infra, now);
   const workers = createWorkers(infra, shared);
   return {

@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import type { Position } from '../adapters/event-store.js';
 import { checkpointUpdate, type AdvanceOptions } from './checkpoints.js';
 import type { BatchWrites } from './projection.js';
-import { jsonInsertSql, MAX_JSON_ROWS, uniformColumns } from './upsert.js';
+import { jsonInsertSql, jsonUpdateSql, MAX_JSON_ROWS, uniformColumns } from './upsert.js';
 
 const CONDITION = 'EXISTS (SELECT FROM cp)';
 
@@ -27,13 +27,17 @@ export function batchStatement(
 ): { sql: string; bindings: (string | number | null)[] } | undefined {
   const cas = checkpointUpdate(name, from, to, { ...options, ...(batch.stamp !== undefined ? { stamp: batch.stamp } : {}) });
   const ctes = [`cp AS (${cas.sql}\n RETURNING updated_at::text AS stamp)`];
-  const bindings = [...cas.bindings];
+  const bindings: (string | number | null)[] = [...cas.bindings];
   for (const write of batch.writes) {
     if (write.rows.length === 0) continue;
     if (write.rows.length > MAX_JSON_ROWS) return undefined;
     const columns = uniformColumns(write.rows as readonly Record<string, unknown>[]);
     if (!columns) return undefined;
-    ctes.push(`w${ctes.length} AS (${jsonInsertSql(write.table, write.key, columns, write.onConflict, CONDITION)})`);
+    const sql =
+      write.onConflict === 'existing'
+        ? jsonUpdateSql(write.table, write.key, columns, CONDITION)
+        : jsonInsertSql(write.table, write.key, columns, write.onConflict, CONDITION);
+    ctes.push(`w${ctes.length} AS (${sql})`);
     bindings.push(JSON.stringify(write.rows));
   }
   return { sql: `WITH ${ctes.join(',\n')}\nSELECT (SELECT stamp FROM cp) AS stamp`, bindings };

@@ -51,8 +51,14 @@ export interface TableWrite {
   table: string;
   key: readonly string[];
   rows: readonly object[];
-  /** `forward`: insert, or update a row whose revision is older; `ignore`: insert, keep an existing row. */
-  onConflict: 'forward' | 'ignore';
+  /**
+   * `forward`: insert, or update a row whose revision is older; `ignore`: insert, keep an existing
+   * row; `existing`: rows the table holds already (the leader read them, or wrote them, under the
+   * stamp), each with its key, `revision` and only the columns that may have changed: an UPDATE of
+   * those columns, nothing inserted. A row deleted by hand meanwhile stays deleted, as `apply`,
+   * which finds no row to fold the event into, leaves it too (verify and rebuild restore it).
+   */
+  onConflict: 'forward' | 'ignore' | 'existing';
 }
 
 export interface BatchWrites {

@@ -164,6 +164,44 @@ export class RunRows {
   }
 }
 
+/**
+ * The columns of an action row that change once it is planned: setActionStatus, recordDecision and
+ * the execution's fields in RunRows.apply, which never replace a row they change (only a plan makes
+ * new ones). The runs projection's live batches update only these on the rows the table holds
+ * (runs.projection.ts); test/unit/run-rows-changing-columns.test.ts holds the fold to it.
+ */
+export const ACTION_CHANGING_COLUMNS = [
+  'status',
+  'decision',
+  'decided_by',
+  'decided_at',
+  'decision_reason',
+  'executed_at',
+  'error',
+  'updated_at',
+  'revision',
+] as const satisfies readonly (keyof ActionRow)[];
+
+/** The columns of a run's row that change once it is requested (RunRows.apply, in place, as above). */
+export const RUN_CHANGING_COLUMNS = [
+  'status',
+  'cycles_run',
+  'planned_actions_count',
+  'executed_actions_count',
+  'failed_actions_count',
+  'skipped_actions_count',
+  'approved_actions_count',
+  'rejected_actions_count',
+  'pending_actions_count',
+  'items_read',
+  'error',
+  'execution_started_by',
+  'updated_at',
+  'completed_at',
+  'completed_at_iso',
+  'revision',
+] as const satisfies readonly (keyof RunRow)[];
+
 /** The row of an action as planned (status `new` until the run's counters take it in). */
 export function plannedActionRow(runId: string, orgId: string, a: PlannedAction, index: number, at: Date, revision: string): ActionRow {
   return {

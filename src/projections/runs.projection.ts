@@ -4,12 +4,14 @@
 // multi-row upsert per table (revision-guarded), so replays change nothing. Live (prepareBatch), a
 // batch is ONE statement, its rows with the checkpoint (batch-statement.ts), folded from the runs the
 // leader keeps whole; a run it does not keep costs one read before, of the run, all its actions and
-// the checkpoint's stamp. The statement writes only if the stamp has not moved.
+// the checkpoint's stamp. The statement writes only if the stamp has not moved. In it, the action
+// rows the table holds are updated in their changing columns alone (a decision, an execution: an
+// UPDATE in place, HOT since migration 0940), and only new ones are inserted whole.
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../adapters/event-store.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import { CHECKPOINT_TABLE } from './checkpoints.js';
-import { RunRows } from './run-rows.js';
+import { ACTION_CHANGING_COLUMNS, RUN_CHANGING_COLUMNS, RunRows } from './run-rows.js';
 import { upsertForward } from './upsert.js';
 import type { KeptRows } from './kept-rows.js';
 import { keepRuns, readRunsNotKept, runsToReadWhole, type KeptRun as KeptRunOf } from './kept-runs.js';
@@ -135,6 +137,9 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
     const action = (kept.get(runId) ?? loaded.get(runId))?.actions.get(actionId);
     if (action) batch.actions.set(`${runId}\u0000${actionId}`, action);
   }
+  // The rows the table holds, before the fold changes them in place.
+  const heldRuns = new Map(batch.runs);
+  const heldActions = new Map(batch.actions);
   const { runs, actions } = fold(batch, events);
   keepRuns(
     kept,
@@ -144,11 +149,22 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
     actions,
   );
   if (kept.stamp === undefined) return undefined;
+  const [newRuns, heldRunRows] = split(runs, (r) => heldRuns.get(r.run_id) === r);
+  const [newActions, heldActionRows] = split(actions, (a) => heldActions.get(`${a.run_id}\u0000${a.action_id}`) === a);
+  // The rows the table holds: their changing columns alone, an UPDATE in place (HOT for both: no
+  // index covers those columns of run_actions, nor, but for status, of runs). New rows whole.
   return {
     stamp: kept.stamp,
     writes: [
-      { table: 'runs', key: ['run_id'], rows: runs, onConflict: 'forward' },
-      { table: 'run_actions', key: ['run_id', 'action_id'], rows: actions, onConflict: 'forward' },
+      { table: 'runs', key: ['run_id'], rows: newRuns, onConflict: 'forward' },
+      { table: 'runs', key: ['run_id'], rows: heldRunRows.map((r) => pick(r, ['run_id', ...RUN_CHANGING_COLUMNS])), onConflict: 'existing' },
+      { table: 'run_actions', key: ['run_id', 'action_id'], rows: newActions, onConflict: 'forward' },
+      {
+        table: 'run_actions',
+        key: ['run_id', 'action_id'],
+        rows: heldActionRows.map((a) => pick(a, ['run_id', 'action_id', ...ACTION_CHANGING_COLUMNS])),
+        onConflict: 'existing',
+      },
     ],
   };
 }
@@ -159,6 +175,19 @@ function fold(batch: RunRows, events: readonly RecordedEvent[]): { runs: RunRow[
     runs: [...batch.touchedRuns].map((id) => batch.runs.get(id)!),
     actions: [...batch.touchedActions].map((k) => batch.actions.get(k)!),
   };
+}
+
+function split<T>(rows: readonly T[], held: (row: T) => boolean): [T[], T[]] {
+  const fresh: T[] = [];
+  const kept: T[] = [];
+  for (const row of rows) (held(row) ? kept : fresh).push(row);
+  return [fresh, kept];
+}
+
+function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (const k of keys) out[k] = row[k];
+  return out;
 }
 
 const hasRun = (events: readonly RecordedEvent[]) => events.some((e) => idOfStream('run', e.streamName) !== undefined);

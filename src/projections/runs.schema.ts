@@ -173,3 +173,47 @@ export interface RunActionRow {
   updated_at: Date;
   revision: string;
 }
+
+/** Added after the first release: listed at the end of the migrations (src/adapters/postgres/migrations.ts). */
+export const runActionsHotMigrations: Migration[] = [
+  {
+    // Decisions and executions update run_actions in place (HOT: no index entry written, the new
+    // row version on the same page). Every decision changed two indexed columns (status and
+    // decided_at), so each of those updates wrote a new entry in all three of the table's indexes:
+    // under the commands benchmark none of 18,106 updates was HOT, and the runs projection's batch
+    // was PostgreSQL's largest cost per command (docs/benchmarks.md, 2026-11-28/29).
+    // - (org_id, status) served the approval inbox and its counts: the inbox now finds its runs by
+    //   runs (org_id, status) and their actions by the primary key; the counts read the
+    //   organization's actions by run_actions (org_id), a column that never changes.
+    // - (org_id, decided_at) served the metrics' decisions of a time window: a BRIN index on
+    //   decided_at serves it with (org_id). BRIN is a summarizing index, which PostgreSQL 16 and
+    //   later keep up to date without giving up HOT; on older servers it costs HOT as the btree did.
+    // - fillfactor 80 leaves room on each page for the row's next versions (a planned action is
+    //   updated at its decision and at its execution). Pages written before keep what they had.
+    name: '0940_run_actions_hot_updates',
+    async up(knex) {
+      // By their columns, not their names: a table swapped in by a rebuild has the names PostgreSQL
+      // generated for it (shadow.ts).
+      await knex.raw(`
+        DO $$
+        DECLARE r record;
+        BEGIN
+          FOR r IN
+            SELECT i.indexrelid::regclass AS index_name
+              FROM pg_index i
+             WHERE i.indrelid = 'run_actions'::regclass AND NOT i.indisprimary
+               AND ARRAY(SELECT a.attname::text
+                           FROM unnest(i.indkey::int2[]) WITH ORDINALITY AS k(attnum, ord)
+                           JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+                          ORDER BY k.ord) IN (ARRAY['org_id', 'status'], ARRAY['org_id', 'decided_at'])
+          LOOP
+            EXECUTE format('DROP INDEX %s', r.index_name);
+          END LOOP;
+        END $$`);
+      await knex.raw('CREATE INDEX run_actions_org ON run_actions (org_id)');
+      await knex.raw('CREATE INDEX run_actions_decided_brin ON run_actions USING brin (decided_at)');
+      await knex.raw('CREATE INDEX runs_org_status ON runs (org_id, status)');
+      await knex.raw('ALTER TABLE run_actions SET (fillfactor = 80)');
+    },
+  },
+];

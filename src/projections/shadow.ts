@@ -106,7 +106,10 @@ export async function shadowRebuild(
     await knex.transaction(async (trx) => {
       await trx.raw(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await trx.raw(`CREATE SCHEMA ${schema}`);
-      for (const table of projection.tables) await trx.raw(`CREATE TABLE ${schema}.${table} (LIKE public.${table} INCLUDING ALL)`);
+      for (const table of projection.tables) {
+        await trx.raw(`CREATE TABLE ${schema}.${table} (LIKE public.${table} INCLUDING ALL)`);
+        await copyStorageParameters(trx, table, schema);
+      }
       await resetCheckpoint(trx, shadow.name, projection.version);
     });
     // 2.
@@ -156,4 +159,18 @@ export async function shadowRebuild(
     await knex('projection_checkpoints').where({ name: shadow.name }).delete().catch(() => undefined);
     await lock.release();
   }
+}
+
+/**
+ * The live table's storage parameters (run_actions' fillfactor, which keeps room for HOT updates)
+ * on its shadow: LIKE … INCLUDING ALL copies columns, constraints and indexes, not these.
+ */
+async function copyStorageParameters(trx: Knex.Transaction, table: string, schema: string): Promise<void> {
+  const { rows } = await trx.raw<{ rows: { options: string[] | null }[] }>(
+    `SELECT reloptions AS options FROM pg_class WHERE oid = to_regclass(?)`,
+    [`public.${table}`],
+  );
+  const options = rows[0]?.options;
+  // Catalog text (name=value), not user input.
+  if (options && options.length > 0) await trx.raw(`ALTER TABLE ${schema}.${table} SET (${options.join(', ')})`);
 }

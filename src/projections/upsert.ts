@@ -48,6 +48,26 @@ ON CONFLICT (${key.map(quote).join(', ')}) DO ${updates.length > 0 ? `UPDATE SET
   return sql;
 }
 
+/**
+ * The UPDATE of rows the table holds, carried by one JSON parameter: the given columns set where
+ * the key matches and the row's revision is older. For a batch of decisions on large rows it is
+ * the INSERT … ON CONFLICT without the insert attempt and without the columns that never change
+ * (an action's params, reason, title), which the JSON no longer carries nor PostgreSQL parses.
+ */
+export function jsonUpdateSql(table: string, key: readonly string[], columns: readonly string[], condition = ''): string {
+  const id = `update\u0000${table}\u0000${key.join(',')}\u0000${columns.join(',')}\u0000${condition}`;
+  let sql = statements.get(id);
+  if (!sql) {
+    const sets = columns.filter((c) => !key.includes(c)).map((c) => `${quote(c)} = x.${quote(c)}`);
+    const matches = key.map((k) => `t.${quote(k)} = x.${quote(k)}`);
+    sql = `UPDATE ${quote(table)} AS t SET ${sets.join(', ')}
+  FROM jsonb_populate_recordset(NULL::${quote(table)}, ?::jsonb) AS x
+ WHERE ${[...matches, 't.revision < x.revision', ...(condition ? [condition] : [])].join(' AND ')}`;
+    statements.set(id, sql);
+  }
+  return sql;
+}
+
 export async function upsertForward<Row extends { revision: string }>(
   trx: Knex.Transaction,
   table: string,

@@ -84,6 +84,33 @@ describe('one-statement projection batches', () => {
     }
   });
 
+  it('updates the action rows the table holds in their changing columns alone; a row deleted by hand stays deleted, as apply leaves it', async () => {
+    await db.knex.raw('TRUNCATE runs, run_actions');
+    const events = recordedEvents(runEvents('h-1', { type: 'ApproveAction', actionId: 'act-1', by: 'bo', now }, { type: 'ApproveAction', actionId: 'act-2', by: 'bo', now }));
+    const lock = await leader('runs');
+    const kept = new KeptRows<unknown>(KEPT_ROWS);
+    const ctx = { db, projection: runsProjection, lock, kept };
+    try {
+      const planned = events.at(-3)!.position;
+      const first = await statements(() => applyBatchFast(ctx, null, planned, events.slice(0, -2)));
+      expect(first[1]).toMatch(/INSERT INTO "run_actions"/);
+      const approved = events.at(-2)!.position;
+      const [decision] = await statements(() => applyBatchFast(ctx, planned, approved, events.slice(-2, -1)));
+      expect(decision).toMatch(/UPDATE "run_actions" AS t SET "status" = x\."status"/);
+      expect(decision).not.toMatch(/INSERT INTO "run_actions"/);
+      expect(await db.knex('run_actions').where({ run_id: 'h-1', action_id: 'act-1' }).first()).toMatchObject({ status: 'approved', decided_by: 'bo', kind: 'label' });
+      // Deleted by hand: the kept rows still hold it. The decision on it changes the run and leaves
+      // the row deleted, as the transaction's apply does (it finds no row to fold the event into).
+      await db.knex('run_actions').where({ run_id: 'h-1', action_id: 'act-2' }).delete();
+      expect(await statements(() => applyBatchFast(ctx, approved, events.at(-1)!.position, events.slice(-1)))).toHaveLength(1);
+      expect((await readCheckpoint(db.knex, 'runs'))?.position).toEqual(events.at(-1)!.position);
+      expect(await db.knex('runs').where({ run_id: 'h-1' }).first()).toMatchObject({ approved_actions_count: 2, pending_actions_count: 1 });
+      expect(await db.knex('run_actions').where({ run_id: 'h-1' }).orderBy('seq').pluck('action_id')).toEqual(['act-1', 'act-3']);
+    } finally {
+      await lock.release();
+    }
+  });
+
   it('reads a few runs whole per batch; the others by their named actions until a later batch reads them', async () => {
     await db.knex.raw('TRUNCATE runs, run_actions');
     const ids = ['w-1', 'w-2', 'w-3', 'w-4', 'w-5', 'w-6'];

@@ -82,7 +82,8 @@ describe('migrations 0930 and 0931: decisions kept by run_actions alone', () => 
     );
     expect(columns).toEqual([]);
     const { rows: indexes } = await db.knex.raw<{ rows: { indexname: string }[] }>("SELECT indexname FROM pg_indexes WHERE tablename IN ('run_actions', 'metric_actions') ORDER BY indexname");
-    expect(indexes.map((i) => i.indexname)).toContain('run_actions_org_decided');
+    // The decision time's index: (org_id, decided_at) until 0940, a BRIN index on decided_at since.
+    expect(indexes.map((i) => i.indexname)).toContain('run_actions_decided_brin');
     expect(indexes.map((i) => i.indexname)).not.toContain('metric_actions_org_decided');
   });
 });

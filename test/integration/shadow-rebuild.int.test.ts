@@ -84,6 +84,8 @@ describe('shadow rebuild and verify', () => {
     expect((await shadowRebuild(deps(), runsProjection, 'verify')).differences).toEqual([]);
     expect((await t.infra.db.knex('runs').where({ run_id: 's2' }).first<{ status: string }>()).status).toBe('awaiting_approval');
     expect((await t.infra.db.pool.query("SELECT 1 FROM information_schema.schemata WHERE schema_name LIKE 'shadow_%'")).rows).toEqual([]);
+    // The swapped-in run_actions keeps the live table's room for in-place (HOT) updates.
+    expect((await t.infra.db.pool.query("SELECT reloptions FROM pg_class WHERE oid = 'public.run_actions'::regclass")).rows).toEqual([{ reloptions: ['fillfactor=80'] }]);
     // The run list served pages of the old tables while the shadow was built; it serves the swapped-in rows now.
     const deadline = Date.now() + 2_000;
     for (;;) {

@@ -11,7 +11,7 @@ import type { MigrationSet } from './migrate.js';
 import { projectionMigrations } from '../../projections/projections.schema.js';
 import { orgConfigMigrations } from '../../projections/org-config.schema.js';
 import { membersMigrations } from '../../projections/members.schema.js';
-import { runActionDecisionMigrations, runIsoTimesMigrations, runsExecutionStartedByMigrations, runsMigrations } from '../../projections/runs.schema.js';
+import { runActionDecisionMigrations, runActionsHotMigrations, runIsoTimesMigrations, runsExecutionStartedByMigrations, runsMigrations } from '../../projections/runs.schema.js';
 import { integrationSettingsMigrations } from '../../projections/integration-settings.schema.js';
 import { runMetricsMigrations, runMetricsOutcomeMigrations, runMetricsWithoutDecisionsMigrations } from '../../projections/run-metrics.schema.js';
 import { backlogProposalsMigrations } from '../../projections/backlog-proposals.schema.js';
@@ -53,5 +53,6 @@ export const readModelMigrations: MigrationSet = {
     ...runActionDecisionMigrations,
     ...runMetricsWithoutDecisionsMigrations,
     ...runIsoTimesMigrations,
+    ...runActionsHotMigrations,
   ],
 };

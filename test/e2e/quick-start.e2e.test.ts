@@ -1,6 +1,6 @@
 // The README's quick start, for real: `sprintguard serve` with nothing configured starts an embedded
 // PostgreSQL in DATA_DIR, serves /api/health within 30 s, takes a development token, keeps its data
-// across a clean restart and across a SIGKILL.
+// across a clean restart and across a SIGKILL, and stops cleanly on a terminal's Ctrl+C.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,6 +75,20 @@ describe('quick start on the embedded default', () => {
     const jwt = (await runCommand(['token', '--org', 'acme'], env)).stdout.trim();
     const res = await call('GET', `${service.url}/api/org/settings`, jwt);
     expect(res.status).toBe(200);
+  });
+
+  it('stops cleanly on Ctrl+C, which a terminal sends to its whole process group', async () => {
+    await service?.stop('SIGTERM');
+    service = await startService({ env, port: await freePort(), ownProcessGroup: true });
+    const before = service.output().length;
+    expect(await service.interrupt()).toBe(0);
+    const stopping = service.output().slice(before);
+    expect(stopping).toContain('"signal":"SIGINT"');
+    // The embedded PostgreSQL is stopped by the service, after it: no connection cut under it.
+    expect(stopping).not.toContain('terminating connection due to administrator command');
+    expect(stopping).not.toMatch(/"level":(40|50|60)/);
+    await expect(fs.access(path.join(dataDir, 'postgres', 'postmaster.pid'))).rejects.toThrow();
+    service = undefined;
   });
 
   it('refuses a bad variable with one line naming it', async () => {

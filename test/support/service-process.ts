@@ -24,6 +24,11 @@ export interface ServiceProcess {
   stderr: () => string;
   /** Sends the signal and resolves with the exit code (null when killed by a signal). */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /**
+   * SIGINT to the process's whole process group, as a terminal's Ctrl+C sends it to the foreground
+   * job (with `ownProcessGroup`), and the exit code.
+   */
+  interrupt(): Promise<number | null>;
 }
 
 export async function freePort(): Promise<number> {
@@ -62,9 +67,15 @@ export async function startService(options: {
   timeoutMs?: number;
   /** Node arguments replacing `bin/sprintguard.js <command>`: a test-only entry script (e.g. sns-service-entry.ts). */
   argv?: string[];
+  /** In a process group of its own, which `interrupt()` signals whole. */
+  ownProcessGroup?: boolean;
 }): Promise<ServiceProcess> {
   const { env, port, command = 'serve', timeoutMs = 90_000 } = options;
-  const child = spawn(process.execPath, options.argv ?? [BIN, command], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, options.argv ?? [BIN, command], {
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup === true,
+  });
   let output = '';
   let stdout = '';
   let stderr = '';
@@ -104,6 +115,11 @@ export async function startService(options: {
     stderr: () => stderr,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+    interrupt: async () => {
+      if (!options.ownProcessGroup) throw new Error('interrupt() needs a service started with ownProcessGroup');
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGINT');
       return exited;
     },
   };

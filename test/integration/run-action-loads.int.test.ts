@@ -7,6 +7,8 @@ import { createDatabase, type Database } from '../../src/adapters/postgres/datab
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
 import { ACTIONS_OF_SQL } from '../../src/projections/runs.projection.js';
+import { ACTION_CHANGING_COLUMNS } from '../../src/projections/run-rows.js';
+import { jsonUpdateSql } from '../../src/projections/upsert.js';
 import { LOAD_SQL } from '../../src/projections/run-metrics.projection.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 
@@ -62,6 +64,16 @@ describe('a batch reads its actions by key', () => {
     expect(await scannedTables(ACTIONS_OF_SQL, bindings)).not.toContain('run_actions');
     const { rows } = await db.knex.raw<{ rows: unknown[] }>(ACTIONS_OF_SQL, bindings);
     expect(rows).toHaveLength(pairs.length);
+  });
+
+  it("runs: a batch's decisions on 30 held actions update each by its key, without scanning run_actions", async () => {
+    const sql = jsonUpdateSql('run_actions', ['run_id', 'action_id'], ['run_id', 'action_id', ...ACTION_CHANGING_COLUMNS]);
+    const at = new Date().toISOString();
+    const rows = pairs.map(([run_id, action_id]) => ({
+      run_id, action_id, status: 'approved', decision: 'approved', decided_by: 'ada', decided_at: at,
+      decision_reason: null, executed_at: null, error: null, updated_at: at, revision: '2',
+    }));
+    expect(await scannedTables(sql, [JSON.stringify(rows)])).not.toContain('run_actions');
   });
 
   it('run_metrics: the runs, one run whole, 30 named actions and the stamp, without scanning metric_actions', async () => {

@@ -4,30 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { readModelMigrations } from '../../src/adapters/postgres/migrations.js';
+import { plannedActionRow } from '../../src/projections/run-rows.js';
 import { jsonInsertSql } from '../../src/projections/upsert.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 10, 29, 9, 0, s)).toISOString();
 const proposed = {
-  run_id: 'r-1',
-  action_id: 'act-1',
-  org_id: 'org-1',
-  seq: 1,
-  cycle: 'T',
-  kind: 'comment',
-  item_key: 'K-1',
-  item_title: 'A ticket',
-  params: { body: 'hello' },
-  reason: 'why',
+  ...plannedActionRow('r-1', 'org-1', { action_id: 'act-1', cycle: 'T', kind: 'comment', item_key: 'K-1', item_title: 'A ticket', params: { body: 'hello' }, reason: 'why' }, 0, new Date(at(0)), '3'),
   status: 'proposed',
-  decision: null,
-  decided_by: null,
-  decided_at: null,
-  decision_reason: null,
-  executed_at: null,
-  error: null,
   updated_at: at(0),
-  revision: '3',
 };
 const approved = { ...proposed, status: 'approved', decision: 'approved', decided_by: 'ada', decided_at: at(1), updated_at: at(1), revision: '4' };
 const executed = { ...approved, status: 'executed', executed_at: at(2), updated_at: at(2), revision: '6' };

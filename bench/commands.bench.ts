@@ -179,7 +179,7 @@ export async function run(): Promise<Figures> {
 /** BENCH_PG_STATS=1: the statements of the recorded part, per command, and row writes by table. */
 async function printPgStats(db: Database, commands: number): Promise<void> {
   const { rows } = await db.pool.query<{ calls: string; ms: string; plan_ms: string; max_ms: string; query: string }>(
-    "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, max(max_exec_time)::text AS max_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || coalesce((regexp_match(query, 'w1 AS \\((?:INSERT INTO|UPDATE)\\s+\"?(\\w+)'))[1], (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1]), '') AS query FROM pg_stat_statements GROUP BY 4 ORDER BY sum(total_exec_time) DESC LIMIT 25",
+    "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, max(max_exec_time)::text AS max_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || coalesce((regexp_match(query, 'w1 AS \\((?:INSERT INTO|UPDATE)\\s+\"?(\\w+)'))[1], (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1]), '') AS query FROM pg_stat_statements GROUP BY 5 ORDER BY sum(total_exec_time) DESC LIMIT 25",
   );
   console.log(`per command (${commands} commands): calls, then execution and planning µs, then the longest execution ms`);
   const perCommand = (ms: string) => ((Number(ms) * 1000) / commands).toFixed(0).padStart(6);

@@ -29,6 +29,11 @@ async function main(): Promise<void> {
     const machine = await watchMachine();
     try {
       results[name] = { ...(await scenario()), ...(await machine.stop()) };
+    } catch (err) {
+      // Said before the clean-up: stopping the cluster under the scenario's open connections may
+      // end the process with their errors, which would leave this one unsaid.
+      console.error(`${name} failed:`, err);
+      throw err;
     } finally {
       // A scenario that failed halfway leaves nothing running behind it (bench/support.ts).
       await (await import('./support.js')).stopLeftovers();

@@ -24,6 +24,9 @@ export class RunRows {
   actions = new Map<string, ActionRow>();
   touchedRuns = new Set<string>();
   touchedActions = new Set<string>();
+  /** Rows this fold made (a request, a plan), as opposed to rows it was given and changed in place. */
+  createdRuns = new Set<string>();
+  createdActions = new Set<string>();
 
   action(runId: string, actionId: string): ActionRow | undefined {
     return this.actions.get(`${runId}\u0000${actionId}`);
@@ -87,6 +90,7 @@ export class RunRows {
         revision,
       };
       this.runs.set(runId, run);
+      this.createdRuns.add(runId);
       this.touchedRuns.add(runId);
       return;
     }
@@ -103,6 +107,7 @@ export class RunRows {
         event.data.actions.forEach((a, i) => {
           const row = plannedActionRow(runId, run.org_id, a, i, at, revision);
           this.actions.set(`${runId}\u0000${a.action_id}`, row);
+          this.createdActions.add(`${runId}\u0000${a.action_id}`);
           this.setActionStatus(run, row, 'proposed', revision, at);
         });
         break;
@@ -166,8 +171,8 @@ export class RunRows {
 
 /**
  * The columns of an action row that change once it is planned: setActionStatus, recordDecision and
- * the execution's fields in RunRows.apply, which never replace a row they change (only a plan makes
- * new ones). The runs projection's live batches update only these on the rows the table holds
+ * the execution's fields in RunRows.apply, which change a row in place (only a plan makes new
+ * ones, counted in createdActions). The runs projection's live batches update only these on the rows the table holds
  * (runs.projection.ts); test/unit/run-rows-changing-columns.test.ts holds the fold to it.
  */
 export const ACTION_CHANGING_COLUMNS = [

@@ -137,9 +137,6 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
     const action = (kept.get(runId) ?? loaded.get(runId))?.actions.get(actionId);
     if (action) batch.actions.set(`${runId}\u0000${actionId}`, action);
   }
-  // The rows the table holds, before the fold changes them in place.
-  const heldRuns = new Map(batch.runs);
-  const heldActions = new Map(batch.actions);
   const { runs, actions } = fold(batch, events);
   keepRuns(
     kept,
@@ -149,8 +146,8 @@ async function prepareRunsBatch(ctx: BatchContext, events: readonly RecordedEven
     actions,
   );
   if (kept.stamp === undefined) return undefined;
-  const [newRuns, heldRunRows] = split(runs, (r) => heldRuns.get(r.run_id) === r);
-  const [newActions, heldActionRows] = split(actions, (a) => heldActions.get(`${a.run_id}\u0000${a.action_id}`) === a);
+  const [newRuns, heldRunRows] = split(runs, (r) => !batch.createdRuns.has(r.run_id));
+  const [newActions, heldActionRows] = split(actions, (a) => !batch.createdActions.has(`${a.run_id}\u0000${a.action_id}`));
   // The rows the table holds: their changing columns alone, an UPDATE in place (HOT for both: no
   // index covers those columns of run_actions, nor, but for status, of runs). New rows whole.
   return {
@@ -177,11 +174,12 @@ function fold(batch: RunRows, events: readonly RecordedEvent[]): { runs: RunRow[
   };
 }
 
+/** The rows the fold made, then those the table holds (the batch was given them, loaded or kept). */
 function split<T>(rows: readonly T[], held: (row: T) => boolean): [T[], T[]] {
-  const fresh: T[] = [];
-  const kept: T[] = [];
-  for (const row of rows) (held(row) ? kept : fresh).push(row);
-  return [fresh, kept];
+  const made: T[] = [];
+  const heldRows: T[] = [];
+  for (const row of rows) (held(row) ? heldRows : made).push(row);
+  return [made, heldRows];
 }
 
 function pick<T, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {

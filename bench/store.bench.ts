@@ -65,6 +65,10 @@ export async function run(): Promise<Figures> {
     // CPU ms per operation by side (postgres; this process, which runs the adapter): what bounds each.
     postgresPid = await postmasterPid(path.join(dir, 'data'));
     const db = createDatabase({ url, poolSize: 3 * WRITERS + 2 });
+    // Appends per transaction by variant: how large its groups were (a slower client makes smaller
+    // groups, and PostgreSQL's CPU per append grows with the commits).
+    // The next transaction id (taking none): every writing transaction takes one, at once.
+    committed = async () => Number((await db.pool.query<{ n: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n`)).rows[0]!.n);
     await runMigrations(db.knex, eventStoreMigrations);
     await db.pool.query(CREATE_UNSEALED_GROUP);
     const sink = await startOtlpStandIn({ record: false });
@@ -307,6 +311,8 @@ async function benchRebuildIfPresent(url: string): Promise<Figures> {
 
 /** The cluster's postmaster, once started: slices report CPU per operation by side. */
 let postgresPid: number | undefined;
+/** The cluster's writing transactions so far (transaction ids taken), once connected. */
+let committed: (() => Promise<number>) | undefined;
 
 interface Slice {
   operations: number;
@@ -314,6 +320,7 @@ interface Slice {
   seconds: number;
   latencies: number[];
   cpuMs: { postgres: number; client: number };
+  commits: number;
 }
 
 /**
@@ -350,6 +357,7 @@ async function measureSlice(workers: Array<() => Promise<void>>, ms: number, war
     while (Date.now() < warmupEnd) await op();
   }));
   const cpuBefore = postgresPid !== undefined ? await cpuSnapshot({ postgres: postgresPid }) : undefined;
+  const commitsBefore = await committed?.();
   const latencies: number[] = [];
   let all = 0;
   const end = Date.now() + ms;
@@ -365,8 +373,9 @@ async function measureSlice(workers: Array<() => Promise<void>>, ms: number, war
     }),
   );
   const seconds = (performance.now() - startedAt) / 1000;
+  const commits = commitsBefore !== undefined && committed ? (await committed()) - commitsBefore : 0;
   const cpu = cpuBefore && postgresPid !== undefined ? cpuPerOperation(cpuBefore, await cpuSnapshot({ postgres: postgresPid }), all) : undefined;
-  return { operations: latencies.length, all, seconds, latencies, cpuMs: { postgres: (cpu?.postgres ?? 0) * all, client: (cpu?.client ?? 0) * all } };
+  return { operations: latencies.length, all, seconds, latencies, cpuMs: { postgres: (cpu?.postgres ?? 0) * all, client: (cpu?.client ?? 0) * all }, commits };
 }
 
 function summarize(label: string, slices: Slice[]): Figures {
@@ -378,6 +387,7 @@ function summarize(label: string, slices: Slice[]): Figures {
     operations: latencies.length,
     ...(postgresPid !== undefined ? { cpu_ms_per_op_postgres_client: `${cpu('postgres')}, ${cpu('client')}` } : {}),
     per_second: round(latencies.length / seconds, 0),
+    ...(committed !== undefined ? { appends_per_commit: round(all / Math.max(1, slices.reduce((n, s) => n + s.commits, 0)), 2) } : {}),
     per_second_by_slice: slices.map((s) => round(s.operations / s.seconds, 0)).join(' '),
     p50_ms: round(percentile(latencies, 0.5), 2),
     p99_ms: round(percentile(latencies, 0.99), 2),

@@ -3,8 +3,21 @@
 // rebuild all take it here, so one instance at a time applies a given projection. If the lock's
 // connection dies, `signal` aborts at once; `assertHeld` re-checks it inside a batch transaction
 // (fencing: a runner that lost leadership can never commit).
+//
+// The fence is a lease number (a fencing token): whoever takes the lock increments its row in
+// `projection_leases` before writing anything, and every fenced statement requires the row to still
+// hold the number it took. A runner whose lock went to another instance therefore writes nothing
+// more. Until 2026-11-29 the fence asked pg_locks whether our session still held the lock: that
+// copies PostgreSQL's whole lock table, ~135 µs of its CPU per statement with 50 connections, on
+// every projection batch (docs/architecture.md, "One instance"). The difference: after our lock
+// session dies and before anyone takes the lock, the lease still matches; nothing else writes the
+// projection meanwhile, the checkpoint's compare-and-set still orders the batches, and the loss is
+// noticed from the connection's end (`lost`) at the next batch.
 import type { Knex } from 'knex';
 import { createDedicatedClient, type Database } from '../adapters/postgres/database.js';
+
+/** One row per lock name: the lease its current holder took (projections.schema.ts). */
+export const LEASE_TABLE = 'projection_leases';
 
 /** How often the lock connection is probed, by default. */
 export const DEFAULT_HEARTBEAT_MS = 5_000;
@@ -18,8 +31,9 @@ export interface ProjectionLock {
   /** Throws unless the lock is still held by our session (run inside the batch transaction, or alone). */
   assertHeld(db: Knex): Promise<void>;
   /**
-   * The same check as a SQL condition, true while our session holds the lock, for a statement of the
-   * batch transaction to carry (the checkpoint compare-and-set), sparing the batch a round trip.
+   * The same check as a SQL condition, true while no one else has taken the lock since we did (the
+   * lease), for a statement of the batch transaction to carry (the checkpoint compare-and-set),
+   * sparing the batch a round trip.
    */
   readonly heldCondition: { sql: string; bindings: readonly (string | number)[] };
   release(): Promise<void>;
@@ -60,10 +74,10 @@ export async function tryAcquireProjectionLock(
   client.on('end', markLost);
   await client.connect();
   let key: bigint;
-  let pid: number;
+  let lease: string;
   try {
-    const { rows } = await client.query<{ ok: boolean; key: string; pid: number }>(
-      'SELECT pg_try_advisory_lock(k) AS ok, k::text AS key, pg_backend_pid() AS pid FROM hashtextextended($1, 0) AS k',
+    const { rows } = await client.query<{ ok: boolean; key: string }>(
+      'SELECT pg_try_advisory_lock(k) AS ok, k::text AS key FROM hashtextextended($1, 0) AS k',
       [`proj:${name}`],
     );
     const row = rows[0]!;
@@ -73,7 +87,14 @@ export async function tryAcquireProjectionLock(
       return null;
     }
     key = BigInt.asUintN(64, BigInt(row.key));
-    pid = row.pid;
+    // Taken only under the lock, and committed before the first fenced statement.
+    const taken = await client.query<{ lease: string }>(
+      `INSERT INTO ${LEASE_TABLE} AS l (name, lease) VALUES ($1, 1)
+       ON CONFLICT (name) DO UPDATE SET lease = l.lease + 1
+       RETURNING lease::text AS lease`,
+      [name],
+    );
+    lease = taken.rows[0]!.lease;
   } catch (err) {
     released = true;
     await client.end().catch(() => undefined);
@@ -86,17 +107,10 @@ export async function tryAcquireProjectionLock(
     });
   }, heartbeatMs);
   heartbeat.unref();
-  // How pg_locks shows a bigint advisory lock: high half in classid, low half in objid, objsubid 1.
-  const classid = (key >> 32n).toString();
-  const objid = (key & 0xffffffffn).toString();
+  // One index lookup on the lease's row (its primary key).
   const heldCondition = {
-    sql: `EXISTS (
-           SELECT 1 FROM pg_locks
-            WHERE locktype = 'advisory' AND granted AND pid = ? AND classid = ?::oid AND objid = ?::oid
-              AND objsubid = 1
-              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
-         )`,
-    bindings: [pid, classid, objid],
+    sql: `EXISTS (SELECT FROM ${LEASE_TABLE} WHERE name = ? AND lease = ?::bigint)`,
+    bindings: [name, lease],
   };
 
   return {
@@ -120,7 +134,11 @@ export async function tryAcquireProjectionLock(
       const wasLost = lost;
       released = true;
       try {
-        if (!wasLost) await client.query('SELECT pg_advisory_unlock($1::bigint)', [BigInt.asIntN(64, key).toString()]);
+        if (!wasLost) {
+          // Our own fence fails from here on, as it would once another instance takes the lock.
+          await client.query(`UPDATE ${LEASE_TABLE} SET lease = lease + 1 WHERE name = $1 AND lease = $2::bigint`, [name, lease]);
+          await client.query('SELECT pg_advisory_unlock($1::bigint)', [BigInt.asIntN(64, key).toString()]);
+        }
       } catch {
         // Closing the session below releases it anyway.
       } finally {

@@ -28,3 +28,22 @@ export const projectionMigrations: MigrationSet = {
     },
   ],
 };
+
+/**
+ * The projection locks' fencing tokens (projection-lock.ts): one row per lock name, its lease
+ * incremented by every instance that takes the lock. Listed after the read models' own migrations.
+ */
+export const projectionLeaseMigrations = [
+  {
+    name: '0950_projection_leases',
+    async up(knex) {
+      await knex.schema.createTable('projection_leases', (t) => {
+        t.text('name').primary();
+        t.bigInteger('lease').notNullable();
+      });
+    },
+    async down(knex) {
+      await knex.schema.dropTableIfExists('projection_leases');
+    },
+  },
+] satisfies MigrationSet['migrations'];

@@ -11,7 +11,7 @@ import { runMigrations, type Migration } from '../../src/adapters/postgres/migra
 import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.js';
 import { comparePositions, type EventStore, type Position } from '../../src/adapters/event-store.js';
 import type { Projection } from '../../src/projections/projection.js';
-import { projectionMigrations } from '../../src/projections/projections.schema.js';
+import { projectionLeaseMigrations, projectionMigrations } from '../../src/projections/projections.schema.js';
 import { parkedEventsMigrations } from '../../src/projections/parked-events.schema.js';
 
 export const ACCOUNT_PREFIX = 'acct-';
@@ -158,7 +158,7 @@ export async function migrateTestStack(knex: Knex): Promise<void> {
   await runMigrations(knex, eventStoreMigrations);
   await runMigrations(knex, {
     tableName: projectionMigrations.tableName,
-    migrations: [...projectionMigrations.migrations, ...accountsMigrations, ...parkedEventsMigrations],
+    migrations: [...projectionMigrations.migrations, ...accountsMigrations, ...parkedEventsMigrations, ...projectionLeaseMigrations],
   });
 }
 

@@ -8,7 +8,7 @@
 // databases have applied: knex checks that every applied name is still listed, and applies the rest
 // in list order. Append new migrations at the end; never rename, reorder or remove one.
 import type { MigrationSet } from './migrate.js';
-import { projectionMigrations } from '../../projections/projections.schema.js';
+import { projectionLeaseMigrations, projectionMigrations } from '../../projections/projections.schema.js';
 import { orgConfigMigrations } from '../../projections/org-config.schema.js';
 import { membersMigrations } from '../../projections/members.schema.js';
 import { runActionDecisionMigrations, runActionsHotMigrations, runIsoTimesMigrations, runsExecutionStartedByMigrations, runsMigrations } from '../../projections/runs.schema.js';
@@ -54,5 +54,6 @@ export const readModelMigrations: MigrationSet = {
     ...runMetricsWithoutDecisionsMigrations,
     ...runIsoTimesMigrations,
     ...runActionsHotMigrations,
+    ...projectionLeaseMigrations,
   ],
 };

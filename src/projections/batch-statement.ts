@@ -8,11 +8,12 @@
 // statement writes everything or nothing: the rows go in only if the checkpoint was still at `from`,
 // the projection's lock is still ours (the fence) and, with a stamp, no one else wrote the tables
 // since the rows were read. A statement is atomic, so a failure leaves nothing either.
-// It runs as a named statement (runNamed below): parsed and planned once per connection.
+// It runs as a named statement (named-statements.ts): parsed and planned once per connection.
 import type { Knex } from 'knex';
 import type { Position } from '../adapters/event-store.js';
 import { checkpointUpdate, type AdvanceOptions } from './checkpoints.js';
 import type { BatchWrites } from './projection.js';
+import { runNamed } from './named-statements.js';
 import { jsonInsertSql, jsonUpdateSql, MAX_JSON_ROWS, uniformColumns } from './upsert.js';
 
 const CONDITION = 'EXISTS (SELECT FROM cp)';
@@ -62,37 +63,4 @@ export async function writeBatchStatement(
   const rows = await runNamed<{ stamp: string | null }>(db, statement.sql, statement.bindings);
   const stamp = rows[0]?.stamp;
   return typeof stamp === 'string' ? { outcome: 'written', stamp } : { outcome: 'refused' };
-}
-
-/**
- * Distinct batch statements get a name each, up to this many; the rest run unnamed. A projection
- * makes a handful (which tables a batch writes, with or without a stamp), so the bound only keeps
- * a projection whose rows change shape from growing every connection's prepared statements.
- */
-export const MAX_NAMED_BATCH_STATEMENTS = 64;
-const names = new Map<string, string>();
-
-/** The name of a batch statement's text: the same for the same text, none past the bound. */
-export function batchStatementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED_BATCH_STATEMENTS) {
-    name = `sprintguard_batch_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
-}
-
-/**
- * Runs `sql` as a named statement (knex passes `options` on to node-postgres's query config): each
- * connection parses and plans it once, then only binds and executes it. Parsed and planned anew, a
- * batch statement cost PostgreSQL 20–40 µs per command of planning alone under the commands
- * benchmark (docs/benchmarks.md). A plan cached so stays right when a table is renamed or altered
- * (a rebuild's swap): PostgreSQL analyses the statement's text again after any change to a table
- * it reads, and the statement's result (the stamp) has the same type whatever the tables.
- */
-async function runNamed<R>(db: Knex, sql: string, values: (string | number | null)[]): Promise<R[]> {
-  const name = batchStatementName(sql);
-  const query = db.raw<{ rows: R[] }>(sql, values);
-  const { rows } = await (name !== undefined ? query.options({ name }) : query);
-  return rows;
 }

@@ -7,6 +7,7 @@
 // - positions are stored as two numeric(20) columns and converted to bigint here, never elsewhere.
 import type { Knex } from 'knex';
 import type { Position } from '../adapters/event-store.js';
+import { namedRaw } from './named-statements.js';
 
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
 
@@ -114,7 +115,7 @@ export function checkpointUpdate(
  */
 export async function advanceCheckpoint(db: Knex, name: string, from: Position | null, to: Position, options: AdvanceOptions = {}): Promise<boolean> {
   const { sql, bindings } = checkpointUpdate(name, from, to, options);
-  const updated = await db.raw<{ rowCount: number }>(sql, bindings);
+  const updated = await namedRaw<{ rowCount: number }>(db, sql, bindings);
   return updated.rowCount === 1;
 }
 

@@ -19,6 +19,7 @@ import type { RunEvent } from '../domain/run.events.js';
 import { idOfStream, streamCategories } from '../domain/streams.js';
 import type { KeptRows } from './kept-rows.js';
 import { keepRuns, readRunsNotKept, runsToReadWhole, type KeptRun as KeptRunOf } from './kept-runs.js';
+import { namedRaw } from './named-statements.js';
 import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import { CHECKPOINT_TABLE } from './checkpoints.js';
 import { upsertForward } from './upsert.js';
@@ -95,7 +96,7 @@ export const LOAD_SQL = `SELECT 'r' AS k, to_jsonb(r) AS v FROM metric_runs r WH
 
 /** Never names a pair of a run read whole. */
 async function load(db: Knex, runIds: readonly string[], whole: readonly string[], pairs: readonly [string, string][], checkpoint?: string): Promise<Rows & { stamp: string | undefined }> {
-  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(LOAD_SQL, [
+  const { rows } = await namedRaw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(db, LOAD_SQL, [
     [...runIds],
     [...whole],
     pairs.map(([runId]) => runId),

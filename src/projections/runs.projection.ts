@@ -15,6 +15,7 @@ import { ACTION_CHANGING_COLUMNS, RUN_CHANGING_COLUMNS, RunRows } from './run-ro
 import { upsertForward } from './upsert.js';
 import type { KeptRows } from './kept-rows.js';
 import { keepRuns, readRunsNotKept, runsToReadWhole, type KeptRun as KeptRunOf } from './kept-runs.js';
+import { namedRaw } from './named-statements.js';
 import type { BatchContext, BatchWrites, Projection } from './projection.js';
 import type { RunActionRow as ActionRow, RunRow } from './runs.schema.js';
 
@@ -87,7 +88,8 @@ async function loadRuns(
 ): Promise<{ runs: Map<string, KeptRun>; whole: Set<string>; stamp: string | undefined }> {
   const whole = runsToReadWhole(kept, missing, wanted.wholeRuns);
   const named = wanted.pairs.filter(([runId]) => missing.includes(runId) && !whole.has(runId));
-  const { rows } = await db.raw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
+  const { rows } = await namedRaw<{ rows: { k: 'r' | 'a' | 's'; v: unknown }[] }>(
+    db,
     `SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r WHERE run_id = ANY (?::text[])
      UNION ALL
      SELECT 'a', to_jsonb(a) FROM (${ACTIONS_OF_SQL}) a

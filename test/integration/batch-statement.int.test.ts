@@ -263,4 +263,27 @@ describe('one-statement projection batches', () => {
       await one.close();
     }
   });
+
+  it('a batch without rows and the runs read are prepared once per connection too', async () => {
+    const one = createDatabase({ url: db.url, poolSize: 1 });
+    await db.knex.raw('TRUNCATE runs, run_actions');
+    const lock = await leader('runs');
+    try {
+      // A batch of events the runs projection ignores: the checkpoint's compare-and-set alone.
+      const ignored = recordedEvents([{ stream: 'org-o1', type: 'WriteModeChanged', data: { mode: 'auto' }, metadata: { org_id: 'o1' } }]);
+      const ctx = { db: one, projection: runsProjection, lock, kept: new KeptRows<unknown>(KEPT_ROWS) };
+      await applyBatchFast(ctx, null, ignored[0]!.position, ignored);
+      // A run no batch has kept: read in one statement, then a batch without events.
+      const runs = recordedEvents(runEvents('r-8', { type: 'ApproveAction', actionId: 'act-1', by: 'bo', now }));
+      await applyBatchFast({ ...ctx, kept: new KeptRows<unknown>(KEPT_ROWS) }, ignored[0]!.position, runs.at(-1)!.position, runs);
+      await applyBatchFast({ ...ctx, kept: new KeptRows<unknown>(KEPT_ROWS) }, runs.at(-1)!.position, runs.at(-1)!.position, []);
+      const { rows } = await one.knex.raw<{ rows: { name: string; statement: string }[] }>('SELECT name, statement FROM pg_prepared_statements');
+      const named = (start: string) => rows.filter((r) => r.statement.trimStart().startsWith(start)).map((r) => r.name);
+      expect(named('UPDATE projection_checkpoints')).toEqual([expect.stringMatching(/^sprintguard_batch_\d+$/)]);
+      expect(named("SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r")).toEqual([expect.stringMatching(/^sprintguard_batch_\d+$/)]);
+    } finally {
+      await lock.release();
+      await one.close();
+    }
+  });
 });

@@ -1,0 +1,20 @@
+// Names of the projections' statements (named-statements.ts): one per distinct text, so a
+// connection prepares each once, and a bounded number of them, so that rows of changing shapes
+// cannot grow every connection's prepared statements without end.
+import { describe, expect, it } from 'vitest';
+import { MAX_NAMED_STATEMENTS, statementName } from '../../src/projections/named-statements.js';
+
+describe('statement names', () => {
+  it('names each distinct text once, and runs texts past the bound unnamed', () => {
+    const first = statementName('WITH cp AS (SELECT 1) SELECT 1');
+    expect(first).toMatch(/^sprintguard_batch_\d+$/);
+    expect(statementName('WITH cp AS (SELECT 1) SELECT 1')).toBe(first);
+    const names = new Set([first]);
+    for (let i = 2; i <= MAX_NAMED_STATEMENTS; i++) names.add(statementName(`WITH cp AS (SELECT ${i}) SELECT 1`));
+    expect(names.size).toBe(MAX_NAMED_STATEMENTS);
+    expect(names.has(undefined)).toBe(false);
+    expect(statementName('WITH cp AS (SELECT 0) SELECT 1')).toBeUndefined();
+    // The texts named before keep their names.
+    expect(statementName('WITH cp AS (SELECT 1) SELECT 1')).toBe(first);
+  });
+});

@@ -2,7 +2,7 @@
 // connection (opened through database.ts, never a pooled one). The projector, the reactor runner and
 // rebuild all take it here, so one instance at a time applies a given projection. If the lock's
 // connection dies, `signal` aborts at once; `assertHeld` re-checks it inside a batch transaction
-// (fencing: a runner that lost leadership can never commit).
+// (fencing: a runner whose lock another instance took can never commit).
 //
 // The fence is a lease number (a fencing token): whoever takes the lock increments its row in
 // `projection_leases` before writing anything, and every fenced statement requires the row to still
@@ -28,7 +28,7 @@ export interface ProjectionLock {
   readonly lost: boolean;
   /** Aborted when the lock is lost. */
   readonly signal: AbortSignal;
-  /** Throws unless the lock is still held by our session (run inside the batch transaction, or alone). */
+  /** Throws once the lock's connection ended or another instance took the lock (run inside the batch transaction, or alone). */
   assertHeld(db: Knex): Promise<void>;
   /**
    * The same check as a SQL condition, true while no one else has taken the lock since we did (the
@@ -107,7 +107,7 @@ export async function tryAcquireProjectionLock(
     });
   }, heartbeatMs);
   heartbeat.unref();
-  // One index lookup on the lease's row (its primary key).
+  // One row, found by its primary key.
   const heldCondition = {
     sql: `EXISTS (SELECT FROM ${LEASE_TABLE} WHERE name = ? AND lease = ?::bigint)`,
     bindings: [name, lease],

@@ -24,11 +24,13 @@ export function statementName(text: string): string | undefined {
  * `sql` as a named statement (knex passes `options` on to node-postgres's query config): each
  * connection parses and plans it once, then only binds and executes it. Parsed and planned anew, a
  * batch statement cost PostgreSQL 20–40 µs per command of planning alone under the commands
- * benchmark (docs/benchmarks.md); the checkpoint's compare-and-set of a batch without rows and the
- * runs projection's read of the runs it does not keep ~8 and ~19 µs per command more (2026-11-29:
- * the read's three-table UNION took ~1 ms to plan). A plan cached so stays right when a table is renamed or altered
- * (a rebuild's swap): PostgreSQL analyses the statement's text again after any change to a table
- * it reads, and the statement's result (the stamp) has the same type whatever the tables.
+ * benchmark (docs/benchmarks.md), and the checkpoint's compare-and-set of a batch without rows 8 µs
+ * more. A named statement is parsed once; PostgreSQL still plans it afresh on each call while a
+ * custom plan looks cheaper than the generic one (the runs' read of the runs it does not keep,
+ * `run_id = ANY ($1)`: 16 µs of planning per command in the same benchmark, 2026-11-29). A plan
+ * cached so stays right when a table is renamed or altered (a rebuild's swap): PostgreSQL analyses
+ * the statement's text again after any change to a table it reads, and the statement's result has
+ * the same type whatever the tables.
  */
 export function namedRaw<R>(db: Knex, sql: string, values: readonly Knex.RawBinding[]): Knex.Raw<R> {
   const name = statementName(sql);

@@ -1,5 +1,5 @@
 // Statements the projections send on every batch, run as named (prepared) statements: each
-// connection parses and plans a text once, then only binds and executes it.
+// connection parses a text once, and plans it once when PostgreSQL settles on its generic plan.
 import type { Knex } from 'knex';
 
 /**

@@ -38,7 +38,8 @@ const PRELOAD_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--exp
 /**
  * The process's Node flags without its preloads: a thread inherits execArgv, and a module preloaded
  * into the process (a test's probe of the requests' event loop, a loader) is the process's, not the
- * thread's, which gets its loader from bin/thread.js. Other flags (--cpu-prof, memory limits) stay.
+ * thread's, which gets its loader from bin/thread.js. Other flags (--cpu-prof) stay, unless the
+ * Worker refuses them (withoutRefusedFlags).
  */
 export function threadExecArgv(execArgv: readonly string[]): string[] {
   const kept: string[] = [];
@@ -48,4 +49,19 @@ export function threadExecArgv(execArgv: readonly string[]): string[] {
     else if (![...PRELOAD_FLAGS].some((p) => p.startsWith('--') && flag.startsWith(`${p}=`))) kept.push(flag);
   }
   return kept;
+}
+
+/** Node's code for a Worker whose execArgv holds a flag a thread cannot take. */
+export const INVALID_EXEC_ARGV = 'ERR_WORKER_INVALID_EXEC_ARGV';
+
+/**
+ * `execArgv` without the flags a Worker refused (`message`: "Initiated Worker with invalid execArgv
+ * flags: a, b"). A thread takes no V8 flag (`--max-old-space-size`, `--trace-gc`) and no flag of the
+ * process alone (`--title`): V8's flags are the process's anyway, so the thread runs under them
+ * without being given them. When the message names none of the flags, none is kept.
+ */
+export function withoutRefusedFlags(execArgv: readonly string[], message: string): string[] {
+  const listed = message.slice(message.indexOf(': ') + 2).split(', ');
+  const refused = execArgv.filter((flag) => listed.some((item) => item === flag || item.endsWith(` ${flag}`)));
+  return refused.length > 0 ? execArgv.filter((flag) => !refused.includes(flag)) : [];
 }

@@ -13,7 +13,7 @@ import { backoffDelay } from '../lib/retry.js';
 import { createCheckpointWaiter } from '../projections/checkpoint-waiter.js';
 import type { ProjectionStatus, Projector } from '../projections/projector.js';
 import type { Infrastructure } from './infrastructure.js';
-import { threadExecArgv, type FromProjectorThread, type PoolState, type ProjectorThreadData, type ToProjectorThread } from './projector-thread.protocol.js';
+import { INVALID_EXEC_ARGV, threadExecArgv, withoutRefusedFlags, type FromProjectorThread, type PoolState, type ProjectorThreadData, type ToProjectorThread } from './projector-thread.protocol.js';
 import { meterConsumers, projectionConsumers } from './telemetry.js';
 
 // The sources (.ts, run through tsx) start the thread through bin/thread.js, which registers tsx in it
@@ -31,6 +31,23 @@ const POOLS_TIMEOUT_MS = 1_000;
 export interface ProjectorThreadOptions {
   /** The thread's module, in place of ./projector-thread.worker (tests: one that dies on purpose). */
   entry?: URL;
+}
+
+/**
+ * The thread, with the process's flags less those a Worker refuses: `node --max-old-space-size=4096
+ * … serve` would otherwise not start (Node refuses a Worker any V8 flag, and V8's flags reach the
+ * thread anyway).
+ */
+export function startWorker(boot: URL, data: unknown, execArgv: readonly string[] = threadExecArgv(process.execArgv)): Worker {
+  let flags = [...execArgv];
+  for (;;) {
+    try {
+      return new Worker(boot, { workerData: data, name: 'projector', execArgv: flags });
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== INVALID_EXEC_ARGV || flags.length === 0) throw err;
+      flags = withoutRefusedFlags(flags, (err as Error).message);
+    }
+  }
 }
 
 export function createProjectorThread(infra: Infrastructure, options: ProjectorThreadOptions = {}): Projector {
@@ -57,7 +74,7 @@ export function createProjectorThread(infra: Infrastructure, options: ProjectorT
   function spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       const data: ProjectorThreadData = { entry: entry.href, config: infra.config, databaseUrl: infra.db.url };
-      const w = new Worker(boot, { workerData: data, name: 'projector', execArgv: threadExecArgv(process.execArgv) });
+      const w = startWorker(boot, data);
       worker = w;
       let started = false;
       w.on('message', (message: FromProjectorThread) => {

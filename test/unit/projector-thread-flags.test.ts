@@ -1,7 +1,13 @@
 // The projector thread starts with the process's Node flags but not its preloads (a test's probe of the
-// requests' event loop, a loader): src/composition/projector-thread.protocol.ts.
+// requests' event loop, a loader): src/composition/projector-thread.protocol.ts; nor those a Worker
+// refuses (V8's, the process's own), which would otherwise keep `serve` from starting.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { threadExecArgv } from '../../src/composition/projector-thread.protocol.js';
+import { startWorker } from '../../src/composition/projector-thread.js';
+import { threadExecArgv, withoutRefusedFlags } from '../../src/composition/projector-thread.protocol.js';
 
 describe('the projector thread\'s Node flags', () => {
   it('drops preloads in both spellings and keeps the rest', () => {
@@ -13,5 +19,30 @@ describe('the projector thread\'s Node flags', () => {
   it('keeps a process without preloads as it is', () => {
     expect(threadExecArgv(['--cpu-prof', '--cpu-prof-dir=/tmp/p'])).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/p']);
     expect(threadExecArgv([])).toEqual([]);
+  });
+});
+
+describe('flags a Worker refuses', () => {
+  it('names the refused ones in the message; without a name it keeps none', () => {
+    const flags = ['--cpu-prof', '--cpu-prof-dir=/tmp/p', '--max-old-space-size=512', '--trace-gc'];
+    expect(withoutRefusedFlags(flags, 'Initiated Worker with invalid execArgv flags: --max-old-space-size=512, --trace-gc')).toEqual(['--cpu-prof', '--cpu-prof-dir=/tmp/p']);
+    expect(withoutRefusedFlags(flags, 'Initiated Worker with invalid execArgv flags: something else')).toEqual([]);
+  });
+
+  it('starts the thread without the V8 and process flags Node refuses it, keeping the others', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'thread-flags-'));
+    const module = path.join(dir, 'echo.mjs');
+    await fs.writeFile(module, "import { parentPort } from 'node:worker_threads';\nparentPort.postMessage(process.execArgv);\n");
+    try {
+      const worker = startWorker(pathToFileURL(module), undefined, ['--max-old-space-size=512', '--no-warnings', '--trace-gc', '--title=x', '--trace-warnings']);
+      const execArgv = await new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      });
+      expect(execArgv).toEqual(['--no-warnings', '--trace-warnings']);
+      await worker.terminate();
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -12,8 +12,11 @@
 //       plain JSON.stringify text with no content digest (its encodeContent option); the digest
 //       is also timed on its own (digest_us_per_event). Until 2026-11-26 evening (d) computed the
 //       digest too, and the ratio left that part of the chain's cost out;
-//   (e) the cost of tracing: (a) again with the append span and the traceparent in the metadata,
-//       spans exported over OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts).
+//   (e) the cost of tracing: (a) again, each append under a request's span as in the service (a new
+//       trace, recorded at the configured share, its traceparent in the command's metadata), with the
+//       append span and its traceparent in the events of a recorded trace; spans exported over
+//       OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts). Until 2026-11-29
+//       each append was a trace of its own, with no request span.
 //   (f) only with BENCH_APPEND_OVERLAP (`none` or `slots,at`): (a) with another overlap of the
 //       append groups (append-groups.ts), reported as overlap_vs_bare_ratio.
 // (a), (b), (d), (e) and (f) take turns in BENCH_STORE_ROUNDS slices each (default 5), so that what else
@@ -37,6 +40,7 @@ import type { ContentEncoder } from '../src/adapters/postgres/pg-mapping.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import { contentDigest } from '../src/adapters/audit-chain.js';
+import { SpanKind, startSpan, traceparentOf } from '../src/adapters/telemetry/spans.js';
 import { withAppendTracing } from '../src/adapters/telemetry/traced-event-store.js';
 import { startTracing, type Tracing } from '../src/adapters/telemetry/tracing.js';
 import { benchSampling } from './support.js';
@@ -228,11 +232,27 @@ function appendPhase(db: Database, label: string, variant: { preChain?: boolean;
   const writer = (w: number) => {
     const stream = `bench-${run}-${w}`;
     let expected: bigint | 'no_stream' = 'no_stream';
+    if (!variant.traced) {
+      return async () => {
+        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: metadata() }], {
+          expectedRevision: expected,
+        });
+        expected = r.nextExpectedRevision;
+      };
+    }
+    // Traced: each append is a request's, as in the service: a new trace (the request's span, drawn
+    // at the configured share) whose traceparent the command puts into the event's metadata.
     return async () => {
-      const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: metadata() }], {
-        expectedRevision: expected,
-      });
-      expected = r.nextExpectedRevision;
+      const request = startSpan('POST bench', { kind: SpanKind.SERVER });
+      const traceparent = request && traceparentOf(request);
+      try {
+        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: { ...metadata(), ...(traceparent ? { traceparent } : {}) } }], {
+          expectedRevision: expected,
+        });
+        expected = r.nextExpectedRevision;
+      } finally {
+        request?.end();
+      }
     };
   };
   return { label, workers: Array.from({ length: WRITERS }, (_, w) => writer(w)), close: () => store.close() };

@@ -131,7 +131,9 @@ describe('reactor runner', () => {
         },
       };
       const runner = parkingRunner(reactor, 1);
-      await append('rr3-a', 1);
+      // An event of a recorded trace, as a traced request's append writes it: a step continues it.
+      const requestTrace = '0af7651916cd43dd8448eb211c80319c';
+      await s.store.append('rr3-a', [{ type: 'Tick', data: { i: 0 }, metadata: { user_id: 'test', correlation_id: 'c', causation_id: 'c', traceparent: `00-${requestTrace}-b7ad6b7169203331-01` } }]);
       await runner.start();
       await until('the event parked', async () => (await countParkedEvents(s.db.knex))['reactor:test_traced_retry'] === 1);
       fixed = true;
@@ -143,6 +145,7 @@ describe('reactor runner', () => {
       expect(given).toHaveLength(2);
       expect(given).toEqual(steps.map(traceparentOfSpan));
       expect(steps.map((span) => span.attributes['sprintguard.retry'])).toEqual([undefined, true]);
+      expect(steps.map((span) => span.spanContext().traceId)).toEqual([requestTrace, requestTrace]);
     } finally {
       await tracing.shutdown();
     }

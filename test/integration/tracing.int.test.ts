@@ -199,13 +199,14 @@ describe('with an OTLP endpoint and the default sampling', () => {
     await eventually('the projection batch of the sampled command', () => (inTrace(traceId).some((n) => n.startsWith('projection ')) ? true : undefined));
     expect(inTrace(traceId)).toEqual(expect.arrayContaining(['PUT /api/org/settings', 'append org']));
 
-    // A caller's unsampled trace records nothing, and its event carries the decision onwards.
+    // A caller's unsampled trace records nothing, and leaves no traceparent in its event.
     const unsampled = '5bf92f3577b34da6a3ce929d0e0e4737';
     const again = await t.app.inject({ method: 'PUT', url: '/api/org/settings', headers: { ...auth, traceparent: `00-${unsampled}-00f067aa0ba902b8-00` }, payload: { write_mode: 'approval', action_cap: 8 } });
     expect(again.statusCode, again.body).toBe(200);
     const events = await readStream(t, 'org-org_sampled');
     const last = events.at(-1)!;
-    expect(last.metadata.traceparent).toMatch(new RegExp(`^00-${unsampled}-[0-9a-f]{16}-00$`));
+    expect(last.metadata.traceparent).toBeUndefined();
+    expect(last.metadata.user_id).toBe('ada');
     await eventually('the settings in the read model', async () => {
       const settings = (await t.app.inject({ method: 'GET', url: '/api/org/settings', headers: auth })).json<{ action_cap: number }>();
       return settings.action_cap === 8 ? settings : undefined;

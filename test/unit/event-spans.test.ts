@@ -20,7 +20,7 @@ afterEach(async () => {
 
 /** Appends "made" by a request span: the traceparent each would write into its events. */
 async function appendedIn(request: string): Promise<{ traceparent: string; traceId: string; spanId: string }> {
-  return inSpan(request, {}, (requestSpan) =>
+  return inSpan(request, { newTrace: true }, (requestSpan) =>
     inSpan('append run', { parent: traceparentOf(requestSpan) }, async (span) => ({
       traceparent: traceparentOf(span)!,
       traceId: span.spanContext().traceId,
@@ -33,19 +33,23 @@ describe('event spans', () => {
   it('a span is the child of the parent it is given, never of an "active" one; its traceparent is its own', async () => {
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: EVERY_TRACE, exporter, log: quiet });
-    const seen = await inSpan('POST request', {}, async (request) => {
-      const orphan = await inSpan('no parent given', {}, async (span) => span.spanContext());
+    const seen = await inSpan('POST request', { newTrace: true }, async (request) => {
+      const orphan = await inSpan('a trace of its own', { newTrace: true }, async (span) => span.spanContext());
+      const nothing = await inSpan('no parent given', {}, async (span) => ({ recording: span.isRecording(), traceparent: traceparentOf(span) }));
       return inSpan('append run', { parent: traceparentOf(request) }, async (append) => ({
         request: request.spanContext(),
         append: append.spanContext(),
         orphan,
+        nothing,
         activeInside: trace.getActiveSpan(),
         traceparent: traceparentOf(append),
       }));
     });
-    // No context manager: nothing is ever active, and a span without a parent starts a trace.
+    // No context manager: nothing is ever active. A span without a parent starts a trace only where
+    // one may start (a request's, `newTrace`); elsewhere it records nothing and passes nothing on.
     expect(seen.activeInside).toBeUndefined();
     expect(seen.orphan.traceId).not.toBe(seen.request.traceId);
+    expect(seen.nothing).toEqual({ recording: false, traceparent: undefined });
     expect(seen.traceparent).toBe(`00-${seen.request.traceId}-${seen.append.spanId}-01`);
     const [append] = exporter.getFinishedSpans().filter((s) => s.name === 'append run');
     expect(append!.parentSpanContext?.spanId).toBe(seen.request.spanId);
@@ -90,9 +94,8 @@ describe('event spans', () => {
     expect([a.traceId, b.traceId]).not.toContain(mixed.spanContext().traceId);
     expect(mixed.links.map((l) => l.context.spanId)).toEqual([a.spanId, b.spanId]);
 
-    const untraced = named('projection members');
-    expect(untraced.parentSpanContext).toBeUndefined();
-    expect(untraced.links).toEqual([]);
+    // A batch of no recorded trace's events (none valid here) records nothing.
+    expect(spans.find((s) => s.name === 'projection members')).toBeUndefined();
 
     // What the service writes parses back (twice: the second from the cache); nothing else does.
     expect(trace.getSpanContext(contextOfTraceparent(a.traceparent)!)).toMatchObject({ traceId: a.traceId, spanId: a.spanId, traceFlags: 1, isRemote: true });
@@ -108,7 +111,7 @@ describe('event spans', () => {
     class BoardDown extends Error {
       override readonly name = 'BoardDown';
     }
-    await expect(inSpan('board comment', {}, async () => Promise.reject(new BoardDown('token sk-secret refused')))).rejects.toThrow(BoardDown);
+    await expect(inSpan('board comment', { newTrace: true }, async () => Promise.reject(new BoardDown('token sk-secret refused')))).rejects.toThrow(BoardDown);
     const [span] = exporter.getFinishedSpans();
     expect(span!.status).toEqual({ code: 2, message: 'BoardDown' });
     expect(span!.attributes['error.type']).toBe('BoardDown');
@@ -129,14 +132,29 @@ describe('sampling', () => {
     expect(await describeSampling({ sampler: 'always_off', ratio: 0.25 })).toBe('AlwaysOffSampler');
   });
 
-  it('an unsampled trace records nothing, yet its events carry the decision, so their handlers record nothing either', async () => {
+  it('a new trace not recorded never reaches the SDK and passes nothing on', async () => {
     const exporter = new InMemorySpanExporter();
-    // No new trace recorded: each root span is unsampled, whatever its random trace id.
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_traceidratio', ratio: 0 }, exporter, log: quiet });
+    for (let i = 0; i < 100; i++) {
+      const span = startSpan('POST /api/runs', {})!;
+      expect(span.isRecording()).toBe(false);
+      expect(traceparentOf(span)).toBeUndefined();
+    }
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('an unrecorded trace records nothing and leaves no traceparent in its events, whose handlers record nothing either', async () => {
+    const exporter = new InMemorySpanExporter();
+    // No new trace recorded.
     tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_traceidratio', ratio: 0 }, exporter, log: quiet });
     const unsampled = await appendedIn('POST unsampled');
-    expect(unsampled.traceparent).toBe(`00-${unsampled.traceId}-${unsampled.spanId}-00`);
-    await inEventsSpan('projection runs', [{ metadata: { traceparent: unsampled.traceparent } }], {}, async () => undefined);
-    await inEventsSpan('reactor run_executor', [{ metadata: { traceparent: unsampled.traceparent } }], {}, (step) => inSpan('board comment', { parent: traceparentOf(step) }, async () => undefined));
+    expect(unsampled.traceparent).toBeUndefined();
+    // Its events carry no traceparent; events written before this rule carry an unsampled one.
+    const written = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
+    for (const metadata of [{}, { traceparent: written }, null]) {
+      await inEventsSpan('projection runs', [{ metadata }], {}, async () => undefined);
+      await inEventsSpan('reactor run_executor', [{ metadata }], {}, (step) => inSpan('board comment', { parent: traceparentOf(step) }, async () => undefined));
+    }
     expect(exporter.getFinishedSpans()).toEqual([]);
 
     // A caller that sampled its trace (a `traceparent` with the sampled flag) gets the whole of it.
@@ -149,25 +167,24 @@ describe('sampling', () => {
       ['projection runs', '0af7651916cd43dd8448eb211c80319c'],
     ]);
   });
-  it('starts no span under an unsampled parent when the sampler follows it: the work runs under the parent itself', async () => {
+  it('starts no span under an unsampled parent when the sampler follows it, and passes nothing on', async () => {
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: DEFAULT_TRACE_SAMPLING, exporter, log: quiet });
     const callers = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00';
     // The SDK would answer a new, non-recording span with a span id of its own; no span is made at all.
-    expect(await inSpan('append run', { parent: callers }, async (span) => traceparentOf(span))).toBe(callers);
-    expect(traceparentOf(startSpan('POST /api/runs', { parent: contextOfTraceparent(callers) })!)).toBe(callers);
+    expect(await inSpan('append run', { parent: callers }, async (span) => traceparentOf(span))).toBeUndefined();
+    expect(traceparentOf(startSpan('POST /api/runs', { parent: contextOfTraceparent(callers) })!)).toBeUndefined();
     const batch = [{ metadata: { traceparent: callers } }, { metadata: { traceparent: '00-1af7651916cd43dd8448eb211c80319c-c7ad6b7169203331-00' } }, { metadata: null }];
-    expect(await inEventsSpan('projection runs', batch, {}, async (span) => traceparentOf(span))).toBe(callers);
+    expect(await inEventsSpan('projection runs', batch, {}, async (span) => traceparentOf(span))).toBeUndefined();
     expect(recordsNothingUnder(callers)).toBe(true);
     expect(recordsNothingUnder(callers.replace(/-00$/, '-01'))).toBe(false);
-    expect(recordsNothingUnder(undefined)).toBe(false); // a new trace: the sampler decides
-    // Malformed or all-zero ids are no parent at all, sampled flag or not: the sampler decides.
+    expect(recordsNothingUnder(undefined)).toBe(true); // no parent: only a request starts a trace
+    // Malformed or all-zero ids are no parent at all, sampled flag or not: nothing recorded either.
     for (const bad of [`00-${'0'.repeat(32)}-b7ad6b7169203331-00`, `00-0af7651916cd43dd8448eb211c80319c-${'0'.repeat(16)}-00`, callers.toUpperCase(), `01${callers.slice(2)}`, `${callers.slice(0, -3)}x00`]) {
-      expect(recordsNothingUnder(bad), bad).toBe(false);
-      expect(await inSpan('append run', { parent: bad }, async (span) => traceparentOf(span)), bad).not.toBe(bad);
+      expect(recordsNothingUnder(bad), bad).toBe(true);
+      expect(await inSpan('append run', { parent: bad }, async (span) => traceparentOf(span)), bad).toBeUndefined();
     }
-    // Those were new traces, one in ten recorded: not what the rest of this test is about.
-    exporter.reset();
+    expect(exporter.getFinishedSpans()).toEqual([]);
     // The traced store appends an unsampled command's events as they are, the caller's objects.
     const appended: unknown[] = [];
     const store = withAppendTracing({ kind: 'postgres', append: async (_stream: string, events: unknown[]) => (appended.push(...events), { nextExpectedRevision: 0n, position: { commit: 1n, prepare: 1n } }) } as unknown as EventStore);
@@ -195,20 +212,21 @@ describe('sampling', () => {
     expect(span!.attributes).toMatchObject({ 'sprintguard.event.count': 4 });
   });
 
-  it('gives a span its attributes only once it records: the sampler decides without them', async () => {
+  it('starts a new trace through the SDK only when it records, and gives it its attributes then', async () => {
     const exporter = new InMemorySpanExporter();
     tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_traceidratio', ratio: 0.5 }, exporter, log: quiet });
     const seen: unknown[] = [];
     const tracer = trace.getTracer('sprintguard');
     const original = tracer.startSpan.bind(tracer);
     tracer.startSpan = (name, options, ctx) => (seen.push(options?.attributes), original(name, options, ctx));
-    for (let i = 0; i < 40; i++) await inSpan('append run', { attributes: { 'sprintguard.stream.category': 'run' } }, async () => undefined);
+    for (let i = 0; i < 40; i++) await inSpan('append run', { newTrace: true, attributes: { 'sprintguard.stream.category': 'run' } }, async () => undefined);
     tracer.startSpan = original;
-    expect(seen).toHaveLength(40);
-    expect(seen.every((a) => a === undefined)).toBe(true);
     const recorded = exporter.getFinishedSpans();
     expect(recorded.length).toBeGreaterThan(0);
     expect(recorded.length).toBeLessThan(40);
+    // The new traces not recorded never reached the SDK; those that did got no attributes to sample on.
+    expect(seen).toHaveLength(recorded.length);
+    expect(seen.every((a) => a === undefined)).toBe(true);
     for (const span of recorded) expect(span.attributes).toEqual({ 'sprintguard.stream.category': 'run' });
   });
 

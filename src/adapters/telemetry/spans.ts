@@ -47,12 +47,12 @@ const MAX_LINKS = 32;
 let active = false;
 /**
  * The sampler follows the parent's decision (parentbased_*, the default): a span whose parent is
- * not sampled is never recorded, so none is started. Its work runs under the parent's context
- * itself (parentSpan), whose traceparent, flagged not sampled, goes on to the events and steps it
- * causes: the trace stays unrecorded end to end, without a span object, an id or attributes made
- * for it at each append, projection batch and reactor step. With nine traces in ten unsampled,
- * starting those spans cost the traced server 19–41% more CPU per command, against 15–25% without
- * them (docs/observability.md).
+ * not sampled is never recorded, so none is started, and neither is one without a parent unless
+ * it may start a trace (notRecorded). Its work runs under no span at all, and passes nothing on:
+ * the trace stays unrecorded end to end, without a span object, an id, attributes or a
+ * `traceparent` in the events at each append, projection batch and reactor step. With nine traces
+ * in ten unsampled, starting those spans cost the traced server 19–41% more CPU per command,
+ * against 15–25% without them (docs/observability.md).
  */
 let skipUnsampled = false;
 /** The tracer of the installed provider, looked up once per activation rather than per span. */
@@ -62,28 +62,58 @@ const notRecording = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 /** Whether this process records spans (set by ./tracing.ts, which owns the global provider). */
 export const tracingActive = (): boolean => active;
 
+/**
+ * With a parent-based sampler, the share of new traces recorded (1, 0 or the `traceidratio` ratio),
+ * decided here before the SDK is called: a new trace's span is started through the SDK only when it
+ * is recorded (the provider then records every root it is given: ./tracing.ts). The SDK made a
+ * trace id and a span id, ran the sampler on them and built a span object for each new trace, nine
+ * in ten only to drop it; that was most of what a traced request cost over an untraced one
+ * (docs/observability.md, "What it costs"). An unrecorded new trace gets no ids and passes
+ * nothing on (notRecorded). Undefined: the SDK's sampler decides every span (the samplers that do
+ * not follow parents).
+ */
+let newTraceShare: number | undefined;
+
 /** Only ./tracing.ts calls this, with the global provider it installs or removes. */
-export function setTracingActive(on: boolean, options: { parentBased?: boolean } = {}): void {
+export function setTracingActive(on: boolean, options: { parentBased?: boolean; newTraceShare?: number } = {}): void {
   active = on;
   skipUnsampled = on && options.parentBased === true;
+  newTraceShare = skipUnsampled ? options.newTraceShare : undefined;
   parsedTraceparents.clear();
   tracer = on ? trace.getTracer(TRACER_NAME) : undefined;
 }
 
 /**
- * The span to run under instead of a new one when the parent is not sampled and the sampler
- * follows it: the parent's own context, not recording. Undefined when a span is to be started.
+ * With a parent-based sampler, whether a span under `settings.parent` records nothing: an unsampled
+ * parent; or no valid parent at all, unless the span may start a trace (`newTrace`: a request, a
+ * batch of several recorded traces' events), and then only as the draw decides. Nothing then is
+ * passed on either (traceparentOf answers undefined): an unrecorded trace leaves no `traceparent` in
+ * the events it causes, and work on an event without one records nothing.
  */
-function parentSpan(parent: SpanSettings['parent']): Span | undefined {
-  if (!skipUnsampled || parent === undefined) return undefined;
-  if (typeof parent === 'string') {
-    // Read off the string: each request's traceparent is new, and parsing it into a context (and
-    // caching that) for every command's append and reactor step cost more than the check.
-    if (!unsampledTraceparent(parent)) return undefined;
-    return trace.wrapSpanContext({ traceId: parent.slice(3, 35), spanId: parent.slice(36, 52), traceFlags: parseInt(parent.slice(53), 16), isRemote: true });
-  }
+function notRecorded(settings: SpanSettings): boolean {
+  if (!skipUnsampled) return false;
+  if (unsampledParent(settings.parent)) return true;
+  if (!startsTrace(settings.parent)) return false;
+  if (!settings.newTrace || newTraceShare === undefined) return true;
+  return !(newTraceShare >= 1 || (newTraceShare > 0 && Math.random() < newTraceShare));
+}
+
+/** Whether a span under `parent` is the root of a new trace: no parent, or none that is valid. */
+function startsTrace(parent: SpanSettings['parent']): boolean {
+  if (parent === undefined) return true;
+  if (typeof parent === 'string') return contextOfTraceparent(parent) === undefined;
   const spanContext = trace.getSpanContext(parent);
-  return spanContext && (spanContext.traceFlags & TraceFlags.SAMPLED) === 0 ? trace.wrapSpanContext(spanContext) : undefined;
+  return !spanContext || !isSpanContextValid(spanContext);
+}
+
+/** Whether `parent` is a valid parent flagged not sampled (a parent-based sampler records nothing under it). */
+function unsampledParent(parent: SpanSettings['parent']): boolean {
+  if (parent === undefined) return false;
+  // Read off the string: parsing each command's traceparent into a context (and caching that) for
+  // every append and reactor step cost more than the check.
+  if (typeof parent === 'string') return unsampledTraceparent(parent);
+  const spanContext = trace.getSpanContext(parent);
+  return !!spanContext && isSpanContextValid(spanContext) && (spanContext.traceFlags & TraceFlags.SAMPLED) === 0;
 }
 
 /** A traceparent of version 00 with valid (not all-zero) ids. */
@@ -98,18 +128,26 @@ function unsampledTraceparent(traceparent: string): boolean {
   return traceparent.length === 55 && (parseInt(traceparent[54]!, 16) & TraceFlags.SAMPLED) === 0 && WELL_FORMED_TRACEPARENT.test(traceparent);
 }
 
-/** Whether work under `parent` records nothing: tracing off, or an unsampled parent the sampler follows. */
+/**
+ * Whether work under `parent` records nothing, so that its span need not be started: tracing off;
+ * or, with a parent-based sampler, no valid parent or an unsampled one (see notRecorded).
+ */
 export function recordsNothingUnder(parent: SpanSettings['parent']): boolean {
   if (!active) return true;
-  if (typeof parent === 'string') return skipUnsampled && unsampledTraceparent(parent);
-  return parentSpan(parent) !== undefined;
+  return skipUnsampled && (unsampledParent(parent) || startsTrace(parent));
 }
 
 export interface SpanSettings {
   kind?: SpanKind;
   attributes?: Attributes;
-  /** The parent: a span's traceparent or an extracted context. None (or an invalid one): a trace of its own. */
+  /**
+   * The parent: a span's traceparent or an extracted context. None (or an invalid one): a trace of
+   * its own with a sampler that decides each span; with a parent-based one (the default), nothing
+   * recorded unless `newTrace`.
+   */
   parent?: Context | TraceParent | undefined;
+  /** Without a parent, the span starts a trace (drawn at the configured share): a request's, a batch's of several traces. */
+  newTrace?: boolean;
   links?: Link[];
 }
 
@@ -136,9 +174,7 @@ const parentContext = (parent: SpanSettings['parent']): Context =>
  * only: messages may quote data, and a span never holds a secret.
  */
 export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span: Span) => Promise<T>): Promise<T> {
-  if (!active || !tracer) return fn(notRecording);
-  const unsampled = parentSpan(settings.parent);
-  if (unsampled) return fn(unsampled);
+  if (!active || !tracer || notRecorded(settings)) return fn(notRecording);
   const span = started(name, settings, tracer);
   try {
     return await fn(span);
@@ -150,12 +186,15 @@ export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span:
   }
 }
 
-/** Starts a span that the caller ends (an HTTP request's, which starts and ends in different hooks); undefined when tracing is off. */
+/**
+ * Starts a span that the caller ends (an HTTP request's, which starts and ends in different hooks):
+ * without a parent, a new trace (`newTrace`). Undefined when tracing is off; a span that does not
+ * record (and whose traceparent is undefined) when its trace is not recorded.
+ */
 export function startSpan(name: string, settings: SpanSettings): Span | undefined {
   if (!active || !tracer) return undefined;
-  const unsampled = parentSpan(settings.parent);
-  if (unsampled) return unsampled;
-  return started(name, settings, tracer);
+  const entry = { ...settings, newTrace: true };
+  return notRecorded(entry) ? notRecording : started(name, entry, tracer);
 }
 
 /** ERROR status and `error.type`: the error's class, or the given type (a status code); nothing of a message. */
@@ -223,7 +262,7 @@ function validContext(ctx: Context): Context | undefined {
  * its child. A batch: the child of its first event's context when every traced event of the batch
  * belongs to one trace (a request's events, projected together), otherwise a trace of its own;
  * in both cases linked to each distinct context (at most MAX_LINKS). With a parent-based sampler,
- * only sampled traces count, as parent or link.
+ * only sampled traces count, as parent or link, and work on events of none records nothing.
  */
 export async function inEventsSpan<T>(
   name: string,
@@ -232,23 +271,6 @@ export async function inEventsSpan<T>(
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
   if (!active) return fn(notRecording);
-  // Every traced event's trace unsampled (the parent-based sampler would record none of them): the
-  // work runs under the first one's context, and what it causes stays unrecorded too.
-  if (skipUnsampled) {
-    let first: string | undefined;
-    let allUnsampled = true;
-    for (const event of events) {
-      const traceparent = event.metadata?.[TRACEPARENT_KEY];
-      if (typeof traceparent !== 'string') continue;
-      if (!unsampledTraceparent(traceparent)) {
-        allUnsampled = false;
-        break;
-      }
-      first ??= traceparent;
-    }
-    const unsampled = allUnsampled && first !== undefined ? parentSpan(first) : undefined;
-    if (unsampled) return fn(unsampled);
-  }
   // Each distinct traceparent once (a command's events share one), in the order of the events. With a
   // parent-based sampler, only the sampled ones: an unsampled trace records nothing to link to or
   // continue. With one request in ten sampled, nearly every projection batch of thirty events holds
@@ -266,9 +288,11 @@ export async function inEventsSpan<T>(
     contexts.push(ctx);
     traces.add(trace.getSpanContext(ctx)!.traceId);
   }
+  // With a parent-based sampler, a batch without a recorded trace's event records nothing (inSpan:
+  // no parent, no newTrace); one of several recorded traces' events starts a trace of its own.
   const parent = traces.size === 1 ? contexts[0]! : ROOT_CONTEXT;
   const links: Link[] = contexts.slice(0, MAX_LINKS).map((c) => ({ context: trace.getSpanContext(c)! }));
-  return inSpan(name, { kind: SpanKind.CONSUMER, ...settings, parent, ...(events.length > 1 && links.length > 0 ? { links } : {}) }, fn);
+  return inSpan(name, { kind: SpanKind.CONSUMER, ...settings, parent, newTrace: traces.size > 1, ...(events.length > 1 && links.length > 0 ? { links } : {}) }, fn);
 }
 
 const KNOWN_CATEGORIES = Object.values(streamCategories).map((prefix) => ({ prefix, name: prefix.slice(0, -1) }));

@@ -11,21 +11,27 @@ import { inSpan, recordsNothingUnder, SpanKind, streamCategoryOf, traceparentOf,
 
 export function withAppendTracing(store: EventStore): EventStore {
   return decorateAppend(store, (stream, events, options) => {
-    const parent = events[0]?.metadata?.[TRACEPARENT_KEY];
-    // An unsampled command's events already carry its traceparent (not sampled): as they are.
-    if (typeof parent === 'string' && recordsNothingUnder(parent)) return store.append(stream, events, options);
+    const found = events[0]?.metadata?.[TRACEPARENT_KEY];
+    const parent = typeof found === 'string' ? found : undefined;
+    // A command of an unrecorded trace (its events carry no traceparent, or an unsampled one written
+    // before): its events as they are.
+    if (recordsNothingUnder(parent)) return store.append(stream, events, options);
     const category = streamCategoryOf(stream);
-    const attributes = {
-      'sprintguard.stream.category': category,
-      'sprintguard.event.count': events.length,
-      'sprintguard.event.types': events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))],
-      'db.system.name': store.kind === 'postgres' ? 'postgresql' : 'eventstoredb',
-    };
-    return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, attributes, parent: typeof parent === 'string' ? parent : undefined }, async (span) => {
+    return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, parent }, async (span) => {
+      const recording = span.isRecording();
+      // Attributes only for a span that records: nine new traces in ten do not.
+      if (recording) {
+        span.setAttributes({
+          'sprintguard.stream.category': category,
+          'sprintguard.event.count': events.length,
+          'sprintguard.event.types': events.length === 1 ? [events[0]!.type] : [...new Set(events.map((e) => e.type))],
+          'db.system.name': store.kind === 'postgres' ? 'postgresql' : 'eventstoredb',
+        });
+      }
       const traceparent = traceparentOf(span);
       const traced: EventToAppend[] = traceparent ? withTraceparent(events, traceparent) : events;
       const result = await store.append(stream, traced, options);
-      span.setAttribute('sprintguard.stream.revision', Number(result.nextExpectedRevision));
+      if (recording) span.setAttribute('sprintguard.stream.revision', Number(result.nextExpectedRevision));
       return result;
     });
   });

@@ -87,15 +87,18 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   const processor = options.exporter
     ? new SimpleSpanProcessor(options.exporter)
     : new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl(options.endpoint) }));
+  const parentBased = options.sampling.sampler.startsWith('parentbased_');
   const provider = new BasicTracerProvider({
     // Given explicitly: the SDK would otherwise read OTEL_TRACES_SAMPLER itself, with another default.
-    sampler: samplerOf(sdk, options.sampling),
+    // A parent-based sampler's decision on new traces is taken in ./spans.ts before the SDK is
+    // called (setTracingActive's newTraceShare): the SDK then only sees the new traces to record.
+    sampler: parentBased ? new sdk.ParentBasedSampler({ root: new sdk.AlwaysOnSampler() }) : samplerOf(sdk, options.sampling),
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: options.serviceName }),
     spanProcessors: [processor],
   });
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   trace.setGlobalTracerProvider(provider);
-  setTracingActive(true, { parentBased: options.sampling.sampler.startsWith('parentbased_') });
+  setTracingActive(true, { parentBased, newTraceShare: newTraceShare(options.sampling) });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -124,7 +127,12 @@ function samplerOf(sdk: SamplerClasses, { sampler, ratio }: TraceSampling): Samp
   return sampler.startsWith('parentbased_') ? new sdk.ParentBasedSampler({ root }) : root;
 }
 
-/** The sampler startTracing installs for `sampling`, described by the SDK (e.g. `ParentBased{root=TraceIdRatioBased{0.1}, …}`). */
+/** The share of new traces a sampling records: what its root sampler decides, on average. */
+function newTraceShare({ sampler, ratio }: TraceSampling): number {
+  return sampler.endsWith('always_on') ? 1 : sampler.endsWith('always_off') ? 0 : Math.min(1, Math.max(0, ratio));
+}
+
+/** The sampler that `sampling` names, described by the SDK (e.g. `ParentBased{root=TraceIdRatioBased{0.1}, …}`). */
 export async function describeSampling(sampling: TraceSampling): Promise<string> {
   return samplerOf(await import('@opentelemetry/sdk-trace-base'), sampling).toString();
 }

@@ -29,14 +29,14 @@ export default fp(
 
     app.addHook('onRequest', (request, _reply, done) => {
       const route = request.routeOptions.url;
-      const span = startSpan(route ? `${request.method} ${route}` : request.method, {
-        kind: SpanKind.SERVER,
-        parent: contextOfHeaders(request.headers),
-        attributes: { 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}), 'sprintguard.request_id': request.id },
-      });
+      const span = startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, parent: contextOfHeaders(request.headers) });
       if (span) {
-        spans.set(request, span);
         request.traceparent = traceparentOf(span);
+        // An unrecorded span (nine requests in ten by default) has nothing to set or end.
+        if (span.isRecording()) {
+          span.setAttributes({ 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}), 'sprintguard.request_id': request.id });
+          spans.set(request, span);
+        }
       }
       done();
     });

@@ -4,6 +4,7 @@
 // requesting a run that already exists appends nothing (the run decider's RequestRun is idempotent,
 // and the store's expected revision settles a race between two instances).
 import { createHash } from 'node:crypto';
+import { inSpan, traceparentOf } from '../adapters/telemetry/spans.js';
 import { DomainError } from '../domain/errors.js';
 import { dueSlot } from '../domain/schedule-time.js';
 import type { EnabledSchedule } from '../queries/org-config.query.js';
@@ -46,17 +47,22 @@ export function createScheduler(deps: SchedulerDeps) {
       const runId = slotRunId(schedule.org_id, slot.key);
       if (refusedByPlan.has(runId)) continue;
       try {
-        const result = await deps.runCommands.trigger(
-          schedule.org_id,
-          {
-            board_type: schedule.board_type,
-            project_key: schedule.project_key,
-            ...(schedule.cycles ? { cycles: schedule.cycles } : {}),
-            ...(schedule.dry_run !== undefined ? { dry_run: schedule.dry_run } : {}),
-          },
-          { org_id: schedule.org_id, user_id: 'scheduler', correlation_id: `schedule:${slot.key}` },
-          runId,
-        );
+        // A scheduled run starts a trace of its own, as a request does (tracing on): its appends,
+        // planning's board calls and what handles its events are that trace's.
+        const result = await inSpan('scheduled run', { newTrace: true, attributes: { 'sprintguard.board.kind': schedule.board_type } }, (span) => {
+          const traceparent = traceparentOf(span);
+          return deps.runCommands.trigger(
+            schedule.org_id,
+            {
+              board_type: schedule.board_type,
+              project_key: schedule.project_key,
+              ...(schedule.cycles ? { cycles: schedule.cycles } : {}),
+              ...(schedule.dry_run !== undefined ? { dry_run: schedule.dry_run } : {}),
+            },
+            { org_id: schedule.org_id, user_id: 'scheduler', correlation_id: `schedule:${slot.key}`, ...(traceparent ? { traceparent } : {}) },
+            runId,
+          );
+        });
         fired.push(result.runId);
       } catch (err) {
         // One organization's problem (no board configured…) must not stop the others.

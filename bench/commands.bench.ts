@@ -98,19 +98,30 @@ export async function run(): Promise<Figures> {
   // Projection lag sampler: note the head, then the moment the runs checkpoint reaches it.
   const lags: number[] = [];
   const sampler = new pg.Client({ connectionString: url });
-  await sampler.connect();
   let sampling = true;
+  // A scenario that fails halfway has its cluster stopped under this connection by the runner's
+  // clean-up (bench/run.ts): unheard, the error would end the process before the clean-up is done,
+  // leaving the cluster's directory behind.
+  sampler.on('error', () => {
+    sampling = false;
+  });
+  await sampler.connect();
   let measuring = false;
   const caughtUp = (head: Position) => runsCaughtUp(sampler, head);
   const sample = (async () => {
-    while (sampling) {
-      const t0 = performance.now();
-      const head = await store.headPosition();
-      if (head) {
-        while (sampling && !(await caughtUp(head))) await new Promise((r) => setTimeout(r, 5));
-        if (measuring) lags.push(performance.now() - t0);
+    try {
+      while (sampling) {
+        const t0 = performance.now();
+        const head = await store.headPosition();
+        if (head) {
+          while (sampling && !(await caughtUp(head))) await new Promise((r) => setTimeout(r, 5));
+          if (measuring) lags.push(performance.now() - t0);
+        }
+        await new Promise((r) => setTimeout(r, 20));
       }
-      await new Promise((r) => setTimeout(r, 20));
+    } catch (err) {
+      // The database went away under the sampler (see above): no more samples.
+      if (sampling) console.error(`commands: the lag sampler stopped: ${err instanceof Error ? err.message : String(err)}`);
     }
   })();
   const settle = () => settleRuns(env);

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     ticks = Number(n);
     rate = Number(r);
     const pool = new pg.Pool({ connectionString: target, max: 2 });
+    pool.on('error', () => undefined); // an idle connection lost when the cluster stops
     const store = createPgEventStore({ pool, connectionString: target! });
     await store.headPosition();
     publish = async (i) => {

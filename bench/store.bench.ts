@@ -232,21 +232,13 @@ function appendPhase(db: Database, label: string, variant: { preChain?: boolean;
   const writer = (w: number) => {
     const stream = `bench-${run}-${w}`;
     let expected: bigint | 'no_stream' = 'no_stream';
-    if (!variant.traced) {
-      return async () => {
-        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: metadata() }], {
-          expectedRevision: expected,
-        });
-        expected = r.nextExpectedRevision;
-      };
-    }
-    // Traced: each append is a request's, as in the service: a new trace (the request's span, drawn
-    // at the configured share) whose traceparent the command puts into the event's metadata.
     return async () => {
-      const request = startSpan('POST bench', { kind: SpanKind.SERVER });
+      // Traced: each append is a request's, as in the service: a new trace (the request's span, drawn
+      // at the configured share) whose traceparent the command puts into the event's metadata.
+      const request = variant.traced ? startSpan('POST bench', { kind: SpanKind.SERVER }) : undefined;
       const traceparent = request && traceparentOf(request);
       try {
-        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: { ...metadata(), ...(traceparent ? { traceparent } : {}) } }], {
+        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: traceparent ? { ...metadata(), traceparent } : metadata() }], {
           expectedRevision: expected,
         });
         expected = r.nextExpectedRevision;

@@ -12,10 +12,15 @@ import pg from 'pg';
 const mode = process.argv[2];
 const port = Number(process.argv[3] ?? 0);
 
-async function insertCeiling(): Promise<void> {
+/** The server's pool, as the service's: same size; the cluster stopping under idle connections at a run's end is not a crash. */
+function ceilingPool(): pg.Pool {
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 20) });
-  // The cluster stops under idle connections at the end of a run: not a crash.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+async function insertCeiling(): Promise<void> {
+  const pool = ceilingPool();
   await pool.query('CREATE TABLE IF NOT EXISTS bench_ceiling (id bigserial PRIMARY KEY, run_id text NOT NULL, action_id text NOT NULL, decision text NOT NULL, body jsonb NOT NULL, at timestamptz NOT NULL DEFAULT now())');
   const app = Fastify({ logger: false });
   app.post<{ Params: { run: string; action: string; decision: string } }>('/api/runs/:run/actions/:action/:decision', async (request) => {
@@ -30,9 +35,7 @@ async function insertCeiling(): Promise<void> {
 }
 
 async function select1Ceiling(): Promise<void> {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DB_POOL_SIZE ?? 20) });
-  // The cluster stops under idle connections at the end of a run: not a crash.
-  pool.on('error', () => undefined);
+  const pool = ceilingPool();
   const app = Fastify({ logger: false });
   app.get('/api/runs', async () => {
     const { rows } = await pool.query<{ one: number }>({ name: 'ceiling-select', text: 'SELECT 1 AS one' });

@@ -114,6 +114,13 @@ export interface EventStore {
   subscribeToAll(options: SubscribeToAllOptions): AsyncIterable<SubscriptionItem>;
   /** Position of the newest event in the global log that a reader may see, or null when empty. */
   headPosition(): Promise<Position | null>;
+  /**
+   * Position of the newest event committed when called, returned once every reader may see it, or
+   * null when empty: for a consumer that must reach everything already written, such as a rebuild.
+   * On PostgreSQL that waits while a transaction that began before it is still open anywhere in the
+   * cluster (headPosition() trails meanwhile); the signal ends the wait.
+   */
+  settledHeadPosition(signal?: AbortSignal): Promise<Position | null>;
   /** Cheap round trip for readiness. Throws when the store cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -189,6 +196,7 @@ export function decorateAppend(store: EventStore, append: EventStore['append']):
     subscribeToStream: (stream, options) => store.subscribeToStream(stream, options),
     subscribeToAll: (options) => store.subscribeToAll(options),
     headPosition: () => store.headPosition(),
+    settledHeadPosition: (signal) => store.settledHeadPosition(signal),
     ping: () => store.ping(),
     close: () => store.close(),
   };

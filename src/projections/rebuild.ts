@@ -1,6 +1,7 @@
 // In-place rebuild, so readers never see a half-built read model: for each named projection,
 //   1. take its advisory lock without waiting — a live projector holding it means "stop it first";
-//   2. capture the store's head;
+//   2. capture the store's settled head: the newest event committed by then, once readable (a
+//      transaction still open elsewhere in the cluster would make the head readers see trail it);
 //   3. in ONE transaction: truncate the projection's tables and reset its checkpoint (readers see the
 //      old rows or an empty model, never a mix);
 //   4. replay the global log through the projector's own batch loop (batch-loop.ts: the same
@@ -87,7 +88,7 @@ async function rebuildOne(
   if (!lock) throw new ProjectionLockedError(name);
   try {
     // 2.
-    const head = await deps.store.headPosition();
+    const head = await deps.store.settledHeadPosition(deps.signal ? AbortSignal.any([deps.signal, lock.signal]) : lock.signal);
     // 3.
     await deps.db.knex.transaction(async (trx) => {
       if (projection.tables.length > 0) {

@@ -113,7 +113,7 @@ export async function shadowRebuild(
       await resetCheckpoint(trx, shadow.name, projection.version);
     });
     // 2.
-    const head = await deps.store.headPosition();
+    const head = await deps.store.settledHeadPosition(lock.signal);
     let position: Position | null = null;
     if (head) {
       position = await runBatches({

@@ -1,6 +1,7 @@
 // The projector against the real PostgreSQL event store and a real database (one per test).
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Position, RecordedEvent } from '../../src/adapters/event-store.js';
+import { comparePositions, type Position, type RecordedEvent } from '../../src/adapters/event-store.js';
 import { advanceCheckpoint, CheckpointConflictError, readCheckpoint } from '../../src/projections/checkpoints.js';
 import {
   applyBatch,
@@ -267,6 +268,31 @@ describe('projector', () => {
     await again.start();
     const { position } = await s.store.append(accountStream('after'), [{ type: 'Deposited', data: { amount: 2 } }]);
     expect(await again.waitFor(position, { timeoutMs: 5_000 })).toBe(true);
+    expect((await totals(s)).movements).toBe(await countMoves(s));
+  });
+
+  it('rebuild reaches every event committed before it starts, though an older transaction in another database holds them back', async () => {
+    const s = await stack('proj_rebuild_held');
+    await seedAccounts(s.store, { count: 200, accounts: 10 });
+    // A transaction with an id, open in another database of the cluster: events committed after it
+    // began sit above every reader's horizon until it ends (pg-sql.ts).
+    const other = new pg.Client({ connectionString: await createTestDatabaseUrl('proj_rebuild_other') });
+    await other.connect();
+    cleanups.push(() => other.end());
+    await other.query('BEGIN');
+    await other.query('SELECT pg_current_xact_id()');
+    const last = await seedAccounts(s.store, { count: 100, accounts: 10, seed: 5 });
+    expect(comparePositions((await s.store.headPosition())!, last)).toBeLessThan(0);
+
+    const deps = { store: s.store, db: s.db, projections: [accountsProjection()] };
+    let result: Awaited<ReturnType<typeof rebuildProjections>> | undefined;
+    const rebuilt = rebuildProjections(deps, ['test_accounts']).then((r) => (result = r));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(result).toBeUndefined(); // waiting for the horizon, not stopping at the head it sees
+    await other.query('COMMIT');
+    await rebuilt;
+    expect(result![0]!.events).toBe(300);
+    expect((await readCheckpoint(s.db.knex, 'test_accounts'))?.position).toEqual(last);
     expect((await totals(s)).movements).toBe(await countMoves(s));
   });
 

@@ -316,6 +316,10 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Co
         const head = await store.headPosition();
         expect(head).not.toBeNull();
         expect(comparePositions(head!, last!)).toBeGreaterThanOrEqual(0);
+        // Settled: everything committed when asked, once readable; at least the last append.
+        const settled = await store.settledHeadPosition();
+        expect(comparePositions(settled!, last!)).toBeGreaterThanOrEqual(0);
+        expect(comparePositions(settled!, head!)).toBeGreaterThanOrEqual(0);
         const limited = await collect(store.readAll({ from, maxCount: 2, filter: { streamPrefixes: [p] } }));
         expect(limited).toHaveLength(2);
       });

@@ -358,6 +358,11 @@ export function createEsdbEventStore(options: EsdbEventStoreOptions): EventStore
       return newest;
     },
 
+    // EventStoreDB makes an event readable when it commits it: the head is settled as soon as read.
+    settledHeadPosition(): Promise<Position | null> {
+      return store.headPosition();
+    },
+
     async ping(): Promise<void> {
       // The client overrides any `deadline` on reads with Infinity, so the timeout is ours.
       const read = client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 });

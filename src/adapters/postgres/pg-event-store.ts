@@ -58,6 +58,7 @@ import {
 } from './pg-mapping.js';
 import {
   APPEND_GROUP_SQL,
+  COMMITTED_HEAD_SQL,
   HEAD_SQL,
   HELD_BACK_SQL,
   IDEMPOTENT_RESULT_SQL,
@@ -107,6 +108,8 @@ const READ_RETRY_BACKOFF: BackoffPolicy = { initialMs: 100, maxMs: 5_000, jitter
 /** Re-poll delays while the read horizon holds committed rows back. */
 const HELD_BACK_MIN_MS = 10;
 const HELD_BACK_MAX_MS = 200;
+/** settledHeadPosition says in the log that it is waiting once the wait is this long. */
+const SETTLE_LOG_AFTER_MS = 5_000;
 /** Pages of events the live tail keeps for subscriptions that lag behind its head. */
 const TAIL_PAGES = 4;
 
@@ -287,6 +290,27 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     return row ? toPosition(row) : null;
   }
 
+  // The newest committed event may sit above the guard (pg-sql.ts) while an older transaction is
+  // open anywhere in the cluster, other databases' included; it becomes readable when that ends.
+  async function settledHeadPosition(signal?: AbortSignal): Promise<Position | null> {
+    const [row] = await query<PositionRow>({ name: 'es_committed_head', text: COMMITTED_HEAD_SQL });
+    if (!row) return null;
+    const committed = toPosition(row);
+    const started = performance.now();
+    let delay = HELD_BACK_MIN_MS;
+    let said = false;
+    for (;;) {
+      const head = await headPosition();
+      if (head && comparePositions(head, committed) >= 0) return committed;
+      if (!said && performance.now() - started >= SETTLE_LOG_AFTER_MS) {
+        said = true;
+        log(`event store: waiting for a transaction open elsewhere in the cluster to end before events up to ${committed.commit}/${committed.prepare} can be read`);
+      }
+      await sleep(delay, AbortSignal.any(signal ? [signal, closing.signal] : [closing.signal]));
+      delay = Math.min(delay * 2, HELD_BACK_MAX_MS);
+    }
+  }
+
   // The live tail (live-tail.ts): one reader of $all for every caught-up subscription of this store.
   const tailWaiter = hub.register(undefined);
   let tailHeldBackDelay = HELD_BACK_MIN_MS;
@@ -427,6 +451,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     subscribeToAll,
     subscribeToStream,
     headPosition,
+    settledHeadPosition,
     ping: async () => {
       await query({ text: 'SELECT 1' });
     },

@@ -103,6 +103,13 @@ SELECT e.transaction_id::text AS commit, e.global_position::text AS prepare
  ORDER BY e.transaction_id DESC, e.global_position DESC
  LIMIT 1`;
 
+// The newest committed event, whether or not the guard lets readers see it yet (settledHeadPosition).
+export const COMMITTED_HEAD_SQL = `
+SELECT e.transaction_id::text AS commit, e.global_position::text AS prepare
+  FROM es.events e
+ ORDER BY e.transaction_id DESC, e.global_position DESC
+ LIMIT 1`;
+
 export const STREAM_AFTER_SQL = `
 SELECT ${EVENT_COLUMNS}
   FROM es.events e

@@ -49,7 +49,7 @@ describe('sprintguard audit verify', () => {
 
   it('names the first broken link of each edited, deleted or reordered stream, and a signed anchor proves a consistent rewrite', async () => {
     // The anchor an auditor took (and kept) before anything was touched.
-    const head = await t.infra.store.headPosition();
+    const head = await t.infra.store.settledHeadPosition();
     expect(await t.projector.waitFor(head!, { projections: [AUDIT_EVENTS_PROJECTION], timeoutMs: 15_000 })).toBe(true);
     const admin = await t.auth({ orgId: ORG, admin: true });
     const anchor = (await t.app.inject({ url: '/api/audit/anchor', headers: admin })).json<{ jws: string; payload: AnchorPayload }>();

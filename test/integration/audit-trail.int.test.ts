@@ -25,7 +25,7 @@ async function ok(method: 'GET' | 'PUT' | 'POST', url: string, headers: Headers,
 }
 
 async function caughtUp(): Promise<void> {
-  const head = await t.infra.store.headPosition();
+  const head = await t.infra.store.settledHeadPosition();
   if (head) expect(await t.projector.waitFor(head, { projections: [AUDIT_EVENTS_PROJECTION], timeoutMs: 15_000 })).toBe(true);
 }
 

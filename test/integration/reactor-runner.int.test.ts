@@ -82,7 +82,7 @@ describe('reactor runner', () => {
     await until('the slow stream handled', () => handled.filter((h) => h.startsWith('rr1-slow')).length === 3);
     expect(handled.filter((h) => h.startsWith('rr1-slow'))).toEqual(['rr1-slow:0', 'rr1-slow:1', 'rr1-slow:2']);
     expect(handled.filter((h) => h.startsWith('rr1-fast'))).toEqual([0, 1, 2, 3, 4].map((i) => `rr1-fast:${i}`));
-    const head = (await s.store.headPosition())!;
+    const head = (await s.store.settledHeadPosition())!;
     await until('the checkpoint at the head', async () => {
       const cp = await readCheckpoint(s.db.knex, 'reactor:test_concurrency');
       return cp?.position !== null && cp?.position !== undefined && comparePositions(cp.position, head) >= 0;

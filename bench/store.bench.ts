@@ -36,6 +36,7 @@ import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schem
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import { DEFAULT_GROUP_LIMITS, type AppendGroupLimits } from '../src/adapters/postgres/append-groups.js';
+import { GROUP_ROWS_SQL } from '../src/adapters/postgres/append-group-json.schema.js';
 import type { ContentEncoder } from '../src/adapters/postgres/pg-mapping.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 import type { EventStore } from '../src/adapters/event-store.js';
@@ -157,17 +158,14 @@ SELECT $1, 0, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}')
  WHERE $2::text = 'no_stream' AND NOT EXISTS (SELECT 1 FROM es.events e WHERE e.stream_name = $1)
 RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
 
-/** The group commit's function (append-group.schema.ts) without the sealing: no predecessor hash, metadata as given. */
+/** The group commit's function (append-group-json.schema.ts) without the sealing: no predecessor hash, metadata as given. */
 const CREATE_UNSEALED_GROUP = `
-CREATE OR REPLACE FUNCTION es.append_group_unsealed(p_streams text[], p_kinds text[], p_revisions bigint[],
-    p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[])
+CREATE OR REPLACE FUNCTION es.append_group_unsealed(p_group jsonb)
 RETURNS TABLE (stream text, next_expected_revision bigint, commit_pos xid8, prepare_pos bigint)
 LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   RETURN QUERY
-  WITH g AS (
-    SELECT * FROM unnest(p_streams, p_kinds, p_revisions, p_ids, p_types, p_data, p_meta)
-      WITH ORDINALITY AS g(stream, kind, rev, id, type, data, meta, ord)
+  WITH g AS (${GROUP_ROWS_SQL}
   ), p AS (
     SELECT g.*, COALESCE(h.revision, -1) + 1 AS next
       FROM g
@@ -184,7 +182,7 @@ BEGIN
 END $$`;
 const UNSEALED_GROUP_SQL = `
 SELECT stream, next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append_group_unsealed($1::text[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])`;
+  FROM es.append_group_unsealed($1::jsonb)`;
 
 /** An event as a store without the chain would send it: JSON text, no canonical form, no digest. */
 const unsealedContent: ContentEncoder = (_type, data, metadata) => ({
@@ -205,8 +203,10 @@ function preChainPool(pool: pg.Pool): pg.Pool {
       if (prop === 'query') {
         return (config: pg.QueryConfig, ...rest: unknown[]) => {
           const text = typeof config === 'object' && config.name ? unsealed[config.name] : undefined;
-          // Both the one-event statements and the group's take the digest(s) as their last argument.
-          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values: config.values?.slice(0, -1) } : config, ...rest);
+          // The one-event statements take the digest as their last argument; the group's document
+          // carries an empty one (unsealedContent), which the unsealed function does not read.
+          const values = config.name === 'es_append_group' ? config.values : config.values?.slice(0, -1);
+          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values } : config, ...rest);
         };
       }
       const value: unknown = Reflect.get(target, prop, target);

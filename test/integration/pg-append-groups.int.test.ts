@@ -132,4 +132,28 @@ describe('postgres event store: group commit of one-event appends', () => {
     const events = await collect(store.readStream(s));
     expect(verifyChain(s, events).broken).toBeUndefined();
   });
+
+  it('carries any stream name, type, data and metadata through the group intact: quotes, backslashes, line breaks, unicode, null data, no metadata', async () => {
+    const awkward = [
+      { stream: name('quote"back\\slash'), type: 'T"\\x', data: { s: 'a "quoted" \\ value\nnext line', n: [1, 2.5, -0, 1e21], nested: { z: null, a: true } }, metadata: { user_id: 'u"1' } },
+      { stream: name('ünïcode-✓-\u{1F600}'), type: 'Ünicode', data: null, metadata: undefined },
+      { stream: name('tab\tline\n'), type: 'Plain', data: 'a bare string', metadata: { reason: '{"not":"json"}' } },
+      { stream: name('array'), type: 'Array', data: [{ b: 1, a: 2 }, 'x', null], metadata: {} },
+    ];
+    const { first, rest } = behindOneAppend(
+      awkward.map((a) => () => store.append(a.stream, [{ type: a.type, data: a.data, ...(a.metadata ? { metadata: a.metadata } : {}) }], { expectedRevision: 'no_stream' })),
+    );
+    await first;
+    const results = await Promise.all(rest);
+    expect(new Set(results.map((r) => r.position.commit)).size).toBe(1); // one group
+    for (const a of awkward) {
+      const [e, ...more] = await collect(store.readStream(a.stream));
+      expect(more).toEqual([]);
+      expect(e!.type).toBe(a.type);
+      expect(e!.data).toEqual(JSON.parse(JSON.stringify(a.data)));
+      const { prev_hash: _p, hash: _h, ...metadata } = e!.metadata;
+      expect(metadata).toEqual(a.metadata ?? {});
+      expect(verifyChain(a.stream, [e!]).broken).toBeUndefined();
+    }
+  });
 });

@@ -39,7 +39,7 @@ import { AppendGroups, type AppendGroupLimits, type GroupedAppend } from './appe
 import { constraintOf, sqlState, translateError } from './pg-errors.js';
 import {
   appendStatement,
-  groupValues,
+  groupDocument,
   idempotentValues,
   filterValues,
   MAX_BIGINT,
@@ -139,7 +139,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const groups = new AppendGroups(commitGroup, options.appendGroups);
 
   async function commitGroup(group: GroupedAppend[]): Promise<Map<string, AppendRow>> {
-    const rows = await query<AppendRow & { stream: string }>({ name: 'es_append_group', text: APPEND_GROUP_SQL, values: groupValues(group) });
+    const rows = await query<AppendRow & { stream: string }>({ name: 'es_append_group', text: APPEND_GROUP_SQL, values: [groupDocument(group)] });
     return new Map(rows.map((r) => [r.stream, r]));
   }
 

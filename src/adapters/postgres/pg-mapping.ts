@@ -130,10 +130,18 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
   };
 }
 
-/** es.append_group's arguments: one array per column (pg-sql.ts, APPEND_GROUP_SQL). */
-export function groupValues(group: GroupedAppend[]): unknown[] {
-  const column = <K extends keyof GroupedAppend>(k: K) => group.map((a) => a[k]);
-  return [column('stream'), column('kind'), column('revision'), column('id'), column('type'), column('data'), column('metadata'), column('digest')];
+/**
+ * es.append_group_json's argument (append-group-json.schema.ts): the group as one JSON array,
+ * written here rather than by JSON.stringify because the data and metadata are JSON text already.
+ * The kind and the digest are plain ASCII tokens and the revision digits, none needing escapes (an
+ * id may be the caller's).
+ */
+export function groupDocument(group: GroupedAppend[]): string {
+  let out = '[';
+  for (const a of group) {
+    out += `${out.length === 1 ? '' : ','}{"s":${JSON.stringify(a.stream)},"k":"${a.kind}",${a.revision !== null ? `"r":${a.revision},` : ''}"i":${JSON.stringify(a.id)},"t":${JSON.stringify(a.type)},"d":${a.data},${a.metadata !== null ? `"m":${a.metadata},` : ''}"h":"${a.digest}"}`;
+  }
+  return `${out}]`;
 }
 
 /** es.idempotent_result's arguments for an append that did not happen. */

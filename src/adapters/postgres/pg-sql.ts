@@ -39,10 +39,10 @@ export const APPEND_ONE_AT_HEAD_SQL = appendOneSql(
   `CASE $2::text WHEN 'no_stream' THEN NOT p.found WHEN 'stream_exists' THEN p.found ELSE true END`,
 );
 
-/** One-event appends to distinct streams in one statement (append-groups.ts, append-group.schema.ts). */
+/** One-event appends to distinct streams in one statement, the group as one JSON array (append-groups.ts, append-group-json.schema.ts). */
 export const APPEND_GROUP_SQL = `
 SELECT stream, next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append_group($1::text[], $2::text[], $3::bigint[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
+  FROM es.append_group_json($1::jsonb)`;
 
 /** After a failed append: the original result when these ids already sit where the append asked. */
 export const IDEMPOTENT_RESULT_SQL = `

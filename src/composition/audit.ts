@@ -14,7 +14,23 @@ export function auditRouteDeps(infra: Infrastructure, now: () => Date, awaitAudi
     pool: infra.db.pool,
     store: infra.store,
     now,
-    awaitLog: async () => awaitAuditEvents((await infra.store.headPosition()) ?? undefined),
+    awaitLog: async () => awaitAuditEvents((await settledHead(infra)) ?? undefined),
     anchorSigner: () => (signer ??= createAnchorSigner({ dataDir: infra.config.dataDir, configuredJwk: infra.config.AUDIT_ANCHOR_JWK })),
   };
+}
+
+/**
+ * Everything committed before the read, the caller's own last write included: the head readers see
+ * trails it while a transaction that began earlier is still open anywhere in the cluster (the
+ * projections' own batches, in the embedded default). Waited for as long as a read waits for its
+ * read model; past that, the head readers see.
+ */
+async function settledHead(infra: Infrastructure): Promise<Position | null> {
+  const bound = AbortSignal.timeout(Math.max(1, infra.config.READ_YOUR_WRITES_TIMEOUT_MS));
+  try {
+    return await infra.store.settledHeadPosition(bound);
+  } catch (err) {
+    if (!bound.aborted) throw err;
+    return infra.store.headPosition();
+  }
 }

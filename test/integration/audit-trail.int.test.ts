@@ -2,10 +2,12 @@
 // GET /api/audit/events (filters, order, cursor, CSV), the audit:read permission, and the signed
 // anchor with its key. Another organization's events never appear.
 import { compactVerify, importJWK, type JWK } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEventItem } from '../../src/queries/audit-events.query.js';
 import type { AnchorPayload } from '../../src/queries/audit-anchor.js';
 import { AUDIT_EVENTS_PROJECTION } from '../../src/projections/audit-events.projection.js';
+import { createTestDatabaseUrl } from '../support/database.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 let t: TestApp;
@@ -126,6 +128,23 @@ describe('GET /api/audit/events', () => {
       await ok('PUT', `/api/rbac/members/member-${i}`, charlie, { role: 'viewer', permissions: [] });
       const page = await events(charlie, '?type=MemberRoleAssigned&limit=1');
       expect(page.items[0]?.data, `grant ${i}`).toMatchObject({ user_id: `member-${i}` });
+    }
+  });
+
+  it('shows a change though a transaction that began before it, elsewhere in the cluster, was still open when the read came', async () => {
+    const dana = await t.auth({ orgId: 'org_delta', userId: 'dana', admin: true });
+    const other = new pg.Client({ connectionString: await createTestDatabaseUrl('audit_trail_other') });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT pg_current_xact_id()'); // holds every reader's horizon below the change
+      await ok('PUT', '/api/rbac/members/late', dana, { role: 'viewer', permissions: [] });
+      const read = events(dana, '?type=MemberRoleAssigned');
+      await new Promise((r) => setTimeout(r, 300));
+      await other.query('COMMIT');
+      expect((await read).items.map((i) => i.data)).toEqual([expect.objectContaining({ user_id: 'late' })]);
+    } finally {
+      await other.end();
     }
   });
 });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventStoreUnavailableError, type EventStore, type Position } from '../../src/adapters/event-store.js';
+import { comparePositions, EventStoreUnavailableError, type EventStore, type Position } from '../../src/adapters/event-store.js';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
@@ -89,6 +89,31 @@ describe('postgres event store: specifics', () => {
     const ids = (await collect(store.readStream(s))).map((e) => e.id);
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(ids[2]! > ids[0]! && ids[2]! > ids[1]!).toBe(true);
+  });
+
+  it('settles the head on the newest commit once an older open transaction ends; a signal ends the wait', async () => {
+    const a = await connect();
+    try {
+      await a.query('BEGIN');
+      await a.query('SELECT pg_current_xact_id()'); // an id, so it holds the horizon back
+      const { position } = await store.append(`settle-${randomUUID()}`, [ev('Late')]);
+      const seen = await store.headPosition(); // null when this test runs alone on the new store
+      expect(seen === null || comparePositions(seen, position) < 0).toBe(true);
+
+      const bounded = AbortSignal.timeout(300);
+      await expect(store.settledHeadPosition(bounded)).rejects.toMatchObject({ name: 'TimeoutError' });
+
+      let settled: Position | null | undefined;
+      const waiting = store.settledHeadPosition().then((p) => (settled = p));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBeUndefined();
+      await a.query('COMMIT');
+      await waiting;
+      expect(comparePositions(settled!, position)).toBeGreaterThanOrEqual(0);
+      expect(comparePositions((await store.headPosition())!, settled!)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await a.end();
+    }
   });
 
   it('the xmin guard holds back an event committed after an older, still-open transaction; a naive cursor loses it', async () => {

@@ -297,16 +297,18 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     if (!row) return null;
     const committed = toPosition(row);
     const started = performance.now();
+    const stop = signal ? AbortSignal.any([signal, closing.signal]) : closing.signal;
     let delay = HELD_BACK_MIN_MS;
     let said = false;
     for (;;) {
+      if (stop.aborted) throw signal?.aborted ? signal.reason : new EventStoreUnavailableError('The event store is closed');
       const head = await headPosition();
       if (head && comparePositions(head, committed) >= 0) return committed;
       if (!said && performance.now() - started >= SETTLE_LOG_AFTER_MS) {
         said = true;
         log(`event store: waiting for a transaction open elsewhere in the cluster to end before events up to ${committed.commit}/${committed.prepare} can be read`);
       }
-      await sleep(delay, AbortSignal.any(signal ? [signal, closing.signal] : [closing.signal]));
+      await sleep(delay, stop);
       delay = Math.min(delay * 2, HELD_BACK_MAX_MS);
     }
   }

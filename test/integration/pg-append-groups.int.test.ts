@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../../src/adapters/audit-chain.js';
-import { WrongExpectedVersionError, type AppendResult, type EventStore, type ExpectedRevision } from '../../src/adapters/event-store.js';
+import { WrongExpectedVersionError, type AppendResult, type EventMetadata, type EventStore, type ExpectedRevision } from '../../src/adapters/event-store.js';
 import { createDatabase, type Database } from '../../src/adapters/postgres/database.js';
 import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
@@ -134,11 +134,12 @@ describe('postgres event store: group commit of one-event appends', () => {
   });
 
   it('carries any stream name, type, data and metadata through the group intact: quotes, backslashes, line breaks, unicode, null data, no metadata', async () => {
-    const awkward = [
-      { stream: name('quote"back\\slash'), type: 'T"\\x', data: { s: 'a "quoted" \\ value\nnext line', n: [1, 2.5, -0, 1e21], nested: { z: null, a: true } }, metadata: { user_id: 'u"1' } },
-      { stream: name('ünïcode-✓-\u{1F600}'), type: 'Ünicode', data: null, metadata: undefined },
-      { stream: name('tab\tline\n'), type: 'Plain', data: 'a bare string', metadata: { reason: '{"not":"json"}' } },
-      { stream: name('array'), type: 'Array', data: [{ b: 1, a: 2 }, 'x', null], metadata: {} },
+    const meta = (extra: Record<string, unknown>): EventMetadata => ({ user_id: 'u"1', correlation_id: 'c\\1', causation_id: 'ç', ...extra });
+    const awkward: { stream: string; type: string; data: unknown; metadata?: EventMetadata }[] = [
+      { stream: name('quote"back\\slash'), type: 'T"\\x', data: { s: 'a "quoted" \\ value\nnext line', n: [1, 2.5, -0, 1e21], nested: { z: null, a: true } }, metadata: meta({}) },
+      { stream: name('ünïcode-✓-\u{1F600}'), type: 'Ünicode', data: null },
+      { stream: name('tab\tline\n'), type: 'Plain', data: 'a bare string', metadata: meta({ reason: '{"not":"json"}' }) },
+      { stream: name('array'), type: 'Array', data: [{ b: 1, a: 2 }, 'x', null], metadata: meta({ nested: { list: [1, '"'] } }) },
     ];
     const { first, rest } = behindOneAppend(
       awkward.map((a) => () => store.append(a.stream, [{ type: a.type, data: a.data, ...(a.metadata ? { metadata: a.metadata } : {}) }], { expectedRevision: 'no_stream' })),

@@ -1,6 +1,6 @@
 // `sprintguard projections rebuild [name...]`, `status` (with the parked events) and `retry <name>`.
 // Progress goes to stderr (a bar on a terminal, plain lines otherwise); results go to stdout.
-import type { Command } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { shadowRebuild } from '../projections/shadow.js';
 import { formatPosition, type Position } from '../adapters/event-store.js';
 import { createProjector, type ProjectionStatus } from '../projections/projector.js';
@@ -19,7 +19,7 @@ import type { Runtime } from './runtime.js';
  * Opens the runtime, runs `work`, closes the runtime. An unknown projection or a held lock is a
  * usage problem, not a crash: one clear line and exit code 1.
  */
-async function withRuntime(open: () => Promise<Runtime>, command: Command, work: (runtime: Runtime) => Promise<void>): Promise<void> {
+async function withRuntime(open: () => Promise<Runtime>, work: (runtime: Runtime) => Promise<void>): Promise<void> {
   const runtime = await open();
   let failure: Error | undefined;
   try {
@@ -30,7 +30,9 @@ async function withRuntime(open: () => Promise<Runtime>, command: Command, work:
   } finally {
     await runtime.close();
   }
-  if (failure) command.error(`error: ${failure.message}`, { exitCode: 1, code: 'sprintguard.projections' });
+  // Not command.error(): with the program's showHelpAfterError it printed the usage under a state
+  // the usage does not explain (a live projector holds the lock), and the message twice.
+  if (failure) throw new CommanderError(1, 'sprintguard.projections', failure.message);
 }
 
 export function registerProjectionsCommands(program: Command, open: () => Promise<Runtime>): void {
@@ -42,8 +44,8 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
     .argument('[name...]', 'projection names')
     .option('--batch-size <n>', 'events per transaction', (v) => parsePositiveInt(v, '--batch-size'))
     .option('--shadow', 'rebuild into shadow tables while the live ones keep serving, then swap them in (zero downtime)')
-    .action(async (names: string[], options: { batchSize?: number; shadow?: boolean }, command: Command) =>
-      withRuntime(open, command, async (runtime) => {
+    .action(async (names: string[], options: { batchSize?: number; shadow?: boolean }) =>
+      withRuntime(open, async (runtime) => {
         const selected = selectProjections(runtime.projections, names);
         const bar = new ProgressBar(process.stderr);
         const deps = { store: runtime.store, db: runtime.db, projections: runtime.projections, batchSize: options.batchSize };
@@ -70,9 +72,9 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
     .command('verify')
     .description('rebuild the named projections (all when none is named) into shadow tables and report every row that differs from the live read model')
     .argument('[name...]', 'projection names')
-    .action(async (names: string[], _options: unknown, command: Command) => {
+    .action(async (names: string[]) => {
       let differing = 0;
-      await withRuntime(open, command, async (runtime) => {
+      await withRuntime(open, async (runtime) => {
         const selected = selectProjections(runtime.projections, names);
         const bar = new ProgressBar(process.stderr);
         for (const projection of selected) {
@@ -115,9 +117,9 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
     .command('retry')
     .description('apply the parked events of a projection again (after a fix), in log order; for `reactor:<name>`, ask the running worker to handle them again')
     .argument('<name>', 'projection name, or reactor:<name>')
-    .action(async (name: string, _options: unknown, command: Command) => {
+    .action(async (name: string) => {
       let failed = 0;
-      await withRuntime(open, command, async (runtime) => {
+      await withRuntime(open, async (runtime) => {
         if (name.startsWith('reactor:')) {
           const requested = await requestRetry(runtime.db.knex, name);
           process.stdout.write(`${name}: ${requested} parked events handed back to the running worker\n`);

@@ -81,6 +81,12 @@ describe('one owner per embedded cluster', () => {
 
     const status = await runCommand(['projections', 'status'], env);
     expect(status.code, status.stderr).toBe(0);
+    // The running server's projector holds the lock: one line that says so, no usage text under it.
+    const rebuild = await runCommand(['projections', 'rebuild', 'runs'], env);
+    expect(rebuild.code).toBe(1);
+    expect(rebuild.stderr.trim()).toBe(
+      'sprintguard: Projection runs is being run by a live projector (its advisory lock is held); stop the projector processes before rebuilding',
+    );
     const migrate = await runCommand(['migrate'], env);
     expect(migrate.code, migrate.stderr).toBe(0);
     expect(migrate.stdout).toMatch(/Schemas are up to date/);

@@ -167,10 +167,14 @@ function decide(command: RunCommand, state: RunState): RunEvent[] {
       const action = findAction(state, command.actionId);
       if (action.status !== 'proposed') throw conflict(`Action ${action.action_id} is already ${action.status}`);
       if (state.status !== 'awaiting_approval') throw conflict(`The run is ${state.status}; actions can be decided once it awaits approval`);
+      // Members in sorted order, as the content digest writes them (handle-command.ts eventMetadata).
       const decided: RunEvent =
         command.type === 'ApproveAction'
-          ? { type: 'ActionApproved', data: { action_id: action.action_id, by: command.by, at } }
-          : { type: 'ActionRejected', data: { action_id: action.action_id, by: command.by, ...(command.reason ? { reason: command.reason } : {}), at } };
+          ? { type: 'ActionApproved', data: { action_id: action.action_id, at, by: command.by } }
+          : {
+              type: 'ActionRejected',
+              data: command.reason ? { action_id: action.action_id, at, by: command.by, reason: command.reason } : { action_id: action.action_id, at, by: command.by },
+            };
       // The decision is its own record (which action, who, when, why): no log line repeats it. It
       // used to, which made every approval a two-event append and doubled what each projection did
       // per command (docs/architecture.md, "Runs"); runs of before keep their lines.

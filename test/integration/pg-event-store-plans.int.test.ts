@@ -11,6 +11,7 @@ import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.sc
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import {
   APPEND_ONE_AT_HEAD_SQL,
+  COMMITTED_HEAD_SQL,
   READ_ALL_AFTER_SQL,
   READ_ALL_FROM_SQL,
   APPEND_ONE_AT_REVISION_SQL,
@@ -26,6 +27,7 @@ import { createTestDatabaseUrl } from '../support/database.js';
 const STATEMENTS = {
   HELD_BACK_SQL,
   HEAD_SQL,
+  COMMITTED_HEAD_SQL,
   READ_STREAM_FORWARDS_SQL,
   READ_STREAM_BACKWARDS_SQL,
   STREAM_AFTER_SQL,

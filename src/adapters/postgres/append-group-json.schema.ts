@@ -15,7 +15,7 @@
 // as the JSON null it was.
 import type { Knex } from 'knex';
 import type { Migration } from './migrate.js';
-import { linkBytesSql, predecessorBytesSql, predecessorHexSql } from './chain-columns.schema.js';
+import { sealedGroupFunctionSql } from './chain-columns.schema.js';
 
 /** The group as rows, in the order of the array (`ord`), with the column names of es.append_group. */
 export const GROUP_ROWS_SQL = `
@@ -23,36 +23,7 @@ export const GROUP_ROWS_SQL = `
       FROM ROWS FROM (jsonb_to_recordset(p_group) AS (s text, k text, r bigint, i uuid, t text, d jsonb, m jsonb, h text)) WITH ORDINALITY
         AS j(s, k, r, i, t, d, m, h, ord)`;
 
-const CREATE_APPEND_GROUP_JSON = `
-CREATE FUNCTION es.append_group_json(p_group jsonb)
-RETURNS TABLE (stream text, next_expected_revision bigint, commit_pos xid8, prepare_pos bigint)
-LANGUAGE plpgsql
-SET plan_cache_mode = force_generic_plan
-AS $$
-BEGIN
-  RETURN QUERY
-  WITH g AS (${GROUP_ROWS_SQL}
-  ), p AS (
-    SELECT g.*, COALESCE(h.revision, -1) + 1 AS next, h.prev_hex, h.prev
-      FROM g
-      LEFT JOIN LATERAL (
-        SELECT e.revision, ${predecessorHexSql('e')} AS prev_hex, ${predecessorBytesSql('e')} AS prev FROM es.events e
-         WHERE g.kind = 'revision' AND e.stream_name = g.stream AND e.revision = g.rev
-        UNION ALL
-        (SELECT e.revision, ${predecessorHexSql('e')} AS prev_hex, ${predecessorBytesSql('e')} AS prev FROM es.events e
-          WHERE g.kind <> 'revision' AND e.stream_name = g.stream
-          ORDER BY e.revision DESC LIMIT 1)
-      ) h ON true
-     WHERE CASE g.kind WHEN 'any' THEN true WHEN 'no_stream' THEN h.revision IS NULL ELSE h.revision IS NOT NULL END
-  )
-  INSERT INTO es.events AS e (stream_name, revision, event_id, event_type, data, metadata, prev_hash, hash)
-  SELECT p.stream, p.next, p.id, p.type, p.data, COALESCE(p.meta, '{}'), p.prev,
-         ${linkBytesSql('p.prev_hex', 'p.stream', 'p.next', 'p.digest')}
-    FROM p
-   ORDER BY p.ord
-  RETURNING e.stream_name, e.revision, e.transaction_id, e.global_position;
-END $$;
-`;
+const CREATE_APPEND_GROUP_JSON = sealedGroupFunctionSql('es.append_group_json(p_group jsonb)', GROUP_ROWS_SQL);
 
 export const appendGroupJsonMigration: Migration = {
   name: '007_append_group_json',

@@ -93,19 +93,23 @@ BEGIN
 END $$;
 `;
 
-// es.append_group (004) with the hashes in the columns; same signature and answers.
-const REPLACE_APPEND_GROUP = `
-CREATE OR REPLACE FUNCTION es.append_group(p_streams text[], p_kinds text[], p_revisions bigint[],
-    p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[], p_digests text[])
+/**
+ * A group-append function (es.append_group here, es.append_group_json in 007): `rows` is the CTE
+ * body giving the group's rows (stream, kind, rev, id, type, data, meta, digest, ord) from the
+ * function's parameters; the predecessor reads, the seal and the insert are the same for both.
+ * Two applied migrations build their functions with it: a new behaviour is a new migration, never
+ * an edit here (a new database would get other functions than an old one).
+ */
+export function sealedGroupFunctionSql(signature: string, rows: string): string {
+  return `
+CREATE OR REPLACE FUNCTION ${signature}
 RETURNS TABLE (stream text, next_expected_revision bigint, commit_pos xid8, prepare_pos bigint)
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 AS $$
 BEGIN
   RETURN QUERY
-  WITH g AS (
-    SELECT * FROM unnest(p_streams, p_kinds, p_revisions, p_ids, p_types, p_data, p_meta, p_digests)
-      WITH ORDINALITY AS g(stream, kind, rev, id, type, data, meta, digest, ord)
+  WITH g AS (${rows}
   ), p AS (
     SELECT g.*, COALESCE(h.revision, -1) + 1 AS next, h.prev_hex, h.prev
       FROM g
@@ -127,6 +131,16 @@ BEGIN
   RETURNING e.stream_name, e.revision, e.transaction_id, e.global_position;
 END $$;
 `;
+}
+
+// es.append_group (004) with the hashes in the columns; same signature and answers.
+const REPLACE_APPEND_GROUP = sealedGroupFunctionSql(
+  `es.append_group(p_streams text[], p_kinds text[], p_revisions bigint[],
+    p_ids uuid[], p_types text[], p_data jsonb[], p_meta jsonb[], p_digests text[])`,
+  `
+    SELECT * FROM unnest(p_streams, p_kinds, p_revisions, p_ids, p_types, p_data, p_meta, p_digests)
+      WITH ORDINALITY AS g(stream, kind, rev, id, type, data, meta, digest, ord)`,
+);
 
 // es.read_all_page (005) returning the two hashes as well: a new result type, so dropped and created.
 const REPLACE_READ_ALL_PAGE = `

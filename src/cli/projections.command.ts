@@ -57,7 +57,11 @@ export function registerProjectionsCommands(program: Command, open: () => Promis
           }
           return;
         }
-        const results = await rebuildProjections(deps, names, (p) => bar.update(p));
+        const results = await rebuildProjections(deps, names, (p) => bar.update(p)).catch((err: unknown) => {
+          // What an operator beside a running server wants to know: the rebuild that runs beside it.
+          if (err instanceof ProjectionLockedError) err.message += ', or rebuild it beside them with --shadow';
+          throw err;
+        });
         bar.done();
         for (const r of results) {
           process.stdout.write(

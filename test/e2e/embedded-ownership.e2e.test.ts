@@ -85,7 +85,7 @@ describe('one owner per embedded cluster', () => {
     const rebuild = await runCommand(['projections', 'rebuild', 'runs'], env);
     expect(rebuild.code).toBe(1);
     expect(rebuild.stderr.trim()).toBe(
-      'sprintguard: Projection runs is being run by a live projector (its advisory lock is held); stop the projector processes before rebuilding',
+      'sprintguard: Projection runs is being run by a live projector (its advisory lock is held); stop the projector processes before rebuilding, or rebuild it beside them with --shadow',
     );
     const migrate = await runCommand(['migrate'], env);
     expect(migrate.code, migrate.stderr).toBe(0);

@@ -91,6 +91,29 @@ describe('postgres event store: specifics', () => {
     expect(ids[2]! > ids[0]! && ids[2]! > ids[1]!).toBe(true);
   });
 
+  it('carries several events of one append intact, in order, sealed: quotes, backslashes, unicode, null data, no metadata', async () => {
+    const stream = `many-"\\-✓-${randomUUID()}`;
+    const meta = { user_id: 'u"1', correlation_id: 'c\\1', causation_id: 'ç', note: '{"not":"json"}' };
+    const events = [
+      { type: 'T"\\x', data: { s: 'a "quoted" \\ value\nnext', n: [1, 2.5, 1e21], nested: { z: null } }, metadata: meta },
+      { type: 'Ünicode', data: null },
+      { type: 'Plain', data: 'a bare string', metadata: meta },
+      { type: 'Array', data: [{ b: 1, a: 2 }, 'x', null] },
+    ];
+    const first = await store.append(stream, events, { expectedRevision: 'no_stream' });
+    expect(first.nextExpectedRevision).toBe(3n);
+    await store.append(stream, events.slice(0, 2), { expectedRevision: 3n });
+    const read = await collect(store.readStream(stream));
+    expect(read.map((e) => e.type)).toEqual([...events.map((e) => e.type), events[0]!.type, events[1]!.type]);
+    for (const [i, e] of read.entries()) {
+      const sent = events[i % 4]!;
+      expect(e.data).toEqual(JSON.parse(JSON.stringify(sent.data)));
+      const { prev_hash: _p, hash: _h, ...metadata } = e.metadata;
+      expect(metadata).toEqual(sent.metadata ?? {});
+    }
+    expect(verifyChain(stream, read).broken).toBeUndefined();
+  });
+
   it('settles the head on the newest commit once an older open transaction ends; a signal ends the wait', async () => {
     const a = await connect();
     try {

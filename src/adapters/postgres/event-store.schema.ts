@@ -15,7 +15,7 @@ import { auditChainMigration } from './audit-chain.schema.js';
 import { eventKeyAppendMigration } from './event-key-append.schema.js';
 import { appendGroupMigration } from './append-group.schema.js';
 import { chainColumnsMigration } from './chain-columns.schema.js';
-import { appendGroupJsonMigration } from './append-group-json.schema.js';
+import { appendEventsJsonMigration, appendGroupJsonMigration } from './append-group-json.schema.js';
 import { readAllPageMigration } from './read-all-page.schema.js';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
@@ -157,5 +157,6 @@ export const eventStoreMigrations: MigrationSet = {
     readAllPageMigration,
     chainColumnsMigration,
     appendGroupJsonMigration,
+    appendEventsJsonMigration,
   ],
 };

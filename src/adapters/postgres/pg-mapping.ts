@@ -116,16 +116,7 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
   return {
     name: 'es_append_events',
     text: APPEND_SQL,
-    values: [
-      stream,
-      kind,
-      revision,
-      ids,
-      events.map((e) => e.type),
-      contents.map((c) => c.data),
-      contents.map((c) => c.metadata),
-      contents.map((c) => c.digest),
-    ],
+    values: [stream, kind, revision, eventsDocument(ids, events, contents)],
     ids,
   };
 }
@@ -140,6 +131,16 @@ export function groupDocument(group: GroupedAppend[]): string {
   let out = '[';
   for (const a of group) {
     out += `${out.length === 1 ? '' : ','}{"s":${JSON.stringify(a.stream)},"k":"${a.kind}",${a.revision !== null ? `"r":${a.revision},` : ''}"i":${JSON.stringify(a.id)},"t":${JSON.stringify(a.type)},"d":${a.data},${a.metadata !== null ? `"m":${a.metadata},` : ''}"h":"${a.digest}"}`;
+  }
+  return `${out}]`;
+}
+
+/** es.append_events_json's events (append-group-json.schema.ts): one JSON array, as groupDocument. */
+function eventsDocument(ids: string[], events: EventToAppend[], contents: WireContent[]): string {
+  let out = '[';
+  for (let i = 0; i < events.length; i++) {
+    const c = contents[i]!;
+    out += `${i === 0 ? '' : ','}{"i":${JSON.stringify(ids[i])},"t":${JSON.stringify(events[i]!.type)},"d":${c.data},${c.metadata !== null ? `"m":${c.metadata},` : ''}"h":"${c.digest}"}`;
   }
   return `${out}]`;
 }

@@ -5,10 +5,10 @@
 // finished, and every row that can still appear has a larger key than anything already returned.
 import { linkBytesSql, predecessorBytesSql, predecessorHexSql } from './chain-columns.schema.js';
 
-/** Several events: es.append_events (event-key-append.schema.ts). */
+/** Several events, as one JSON array: es.append_events_json (append-group-json.schema.ts), which calls es.append_events. */
 export const APPEND_SQL = `
 SELECT next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8::text[])`;
+  FROM es.append_events_json($1, $2, $3, $4::jsonb)`;
 
 // One event, the common append, as one INSERT … SELECT (no PL/pgSQL call, no arrays): the
 // predecessor row (its revision and hash) is read and the sealed event written in one statement,

@@ -130,17 +130,21 @@ export function appendStatement(stream: string, expected: ExpectedRevision, even
 export function groupDocument(group: GroupedAppend[]): string {
   let out = '[';
   for (const a of group) {
-    out += `${out.length === 1 ? '' : ','}{"s":${JSON.stringify(a.stream)},"k":"${a.kind}",${a.revision !== null ? `"r":${a.revision},` : ''}"i":${JSON.stringify(a.id)},"t":${JSON.stringify(a.type)},"d":${a.data},${a.metadata !== null ? `"m":${a.metadata},` : ''}"h":"${a.digest}"}`;
+    out += `${out.length === 1 ? '' : ','}{"s":${JSON.stringify(a.stream)},"k":"${a.kind}",${a.revision !== null ? `"r":${a.revision},` : ''}${eventMembers(a.id, a.type, a)}}`;
   }
   return `${out}]`;
+}
+
+/** An event's members in both documents: id, type, data and metadata as the JSON they already are, digest. */
+function eventMembers(id: string, type: string, c: WireContent): string {
+  return `"i":${JSON.stringify(id)},"t":${JSON.stringify(type)},"d":${c.data},${c.metadata !== null ? `"m":${c.metadata},` : ''}"h":"${c.digest}"`;
 }
 
 /** es.append_events_json's events (append-group-json.schema.ts): one JSON array, as groupDocument. */
 function eventsDocument(ids: string[], events: EventToAppend[], contents: WireContent[]): string {
   let out = '[';
   for (let i = 0; i < events.length; i++) {
-    const c = contents[i]!;
-    out += `${i === 0 ? '' : ','}{"i":${JSON.stringify(ids[i])},"t":${JSON.stringify(events[i]!.type)},"d":${c.data},${c.metadata !== null ? `"m":${c.metadata},` : ''}"h":"${c.digest}"}`;
+    out += `${i === 0 ? '' : ','}{${eventMembers(ids[i]!, events[i]!.type, contents[i]!)}}`;
   }
   return `${out}]`;
 }

@@ -90,11 +90,11 @@ export function setTracingActive(on: boolean, options: { parentBased?: boolean; 
  * passed on either (traceparentOf answers undefined): an unrecorded trace leaves no `traceparent` in
  * the events it causes, and work on an event without one records nothing.
  */
-function notRecorded(settings: SpanSettings): boolean {
+function notRecorded(settings: SpanSettings, newTrace = settings.newTrace): boolean {
   if (!skipUnsampled) return false;
   if (unsampledParent(settings.parent)) return true;
   if (!startsTrace(settings.parent)) return false;
-  if (!settings.newTrace || newTraceShare === undefined) return true;
+  if (!newTrace || newTraceShare === undefined) return true;
   return !(newTraceShare >= 1 || (newTraceShare > 0 && Math.random() < newTraceShare));
 }
 
@@ -193,8 +193,8 @@ export async function inSpan<T>(name: string, settings: SpanSettings, fn: (span:
  */
 export function startSpan(name: string, settings: SpanSettings): Span | undefined {
   if (!active || !tracer) return undefined;
-  const entry = { ...settings, newTrace: true };
-  return notRecorded(entry) ? notRecording : started(name, entry, tracer);
+  // Every request's: the flag as an argument, not a copy of the settings that carries it.
+  return notRecorded(settings, true) ? notRecording : started(name, settings, tracer);
 }
 
 /** ERROR status and `error.type`: the error's class, or the given type (a status code); nothing of a message. */

@@ -136,11 +136,17 @@ describe('GET /api/audit/events', () => {
     const other = new pg.Client({ connectionString: await createTestDatabaseUrl('audit_trail_other') });
     await other.connect();
     try {
+      // The horizon is the whole cluster's, other test files' projections included: held for as
+      // short a time as the test allows, so the change is appended as a command of another
+      // instance would (a route would first wait for its own read model while it is held).
       await other.query('BEGIN');
       await other.query('SELECT pg_current_xact_id()'); // holds every reader's horizon below the change
-      await ok('PUT', '/api/rbac/members/late', dana, { role: 'viewer', permissions: [] });
+      const at = new Date().toISOString();
+      await t.infra.store.append('org-org_delta', [
+        { type: 'MemberRoleAssigned', data: { user_id: 'late', role: 'viewer', permissions: [], at }, metadata: { org_id: 'org_delta', user_id: 'dana', correlation_id: 'c-late', causation_id: 'c-late' } },
+      ]);
       const read = events(dana, '?type=MemberRoleAssigned');
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 200));
       await other.query('COMMIT');
       expect((await read).items.map((i) => i.data)).toEqual([expect.objectContaining({ user_id: 'late' })]);
     } finally {

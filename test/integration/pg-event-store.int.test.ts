@@ -123,12 +123,13 @@ describe('postgres event store: specifics', () => {
       const seen = await store.headPosition(); // null when this test runs alone on the new store
       expect(seen === null || comparePositions(seen, position) < 0).toBe(true);
 
-      const bounded = AbortSignal.timeout(300);
+      // Short waits: the horizon held is the whole cluster's, other test files' projections included.
+      const bounded = AbortSignal.timeout(150);
       await expect(store.settledHeadPosition(bounded)).rejects.toMatchObject({ name: 'TimeoutError' });
 
       let settled: Position | null | undefined;
       const waiting = store.settledHeadPosition().then((p) => (settled = p));
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 200));
       expect(settled).toBeUndefined();
       await a.query('COMMIT');
       await waiting;

@@ -52,5 +52,6 @@ EXPOSE 8080
 # the database and the event store.)
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-ENTRYPOINT ["node", "dist/cli/main.js"]
+# The young generation that `npm start` gives the server too (docs/operations.md, "The Node.js process").
+ENTRYPOINT ["node", "--max-semi-space-size=32", "dist/cli/main.js"]
 CMD ["serve"]

@@ -89,12 +89,26 @@ export interface BenchServer {
 }
 
 /**
- * The real server process; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles
- * it. `extraEnv` adds to its environment (the commands benchmark's traced variant).
+ * The Node.js flags `npm start` gives the server (package.json's start script, `node <flags>
+ * bin/sprintguard.js serve`): the benchmarks measure the server as it is started.
+ */
+export async function serveNodeFlags(): Promise<string[]> {
+  const pkg = JSON.parse(await fs.readFile(path.resolve(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  if (words[0] !== 'node') throw new Error(`package.json's start script does not start with node: ${pkg.scripts.start}`);
+  const script = words.findIndex((w, i) => i > 0 && !w.startsWith('--'));
+  if (script === -1) throw new Error(`package.json's start script names no script: ${pkg.scripts.start}`);
+  return words.slice(1, script);
+}
+
+/**
+ * The real server process, with the flags of `npm start`; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof
+ * --cpu-prof-dir=/tmp/prof") adds to them. `extraEnv` adds to its environment (the commands
+ * benchmark's traced variant).
  */
 export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const nodeArgs = [...(await serveNodeFlags()), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const dataDir = path.join(env.dir, 'data');
   const child = spawn(process.execPath, [...nodeArgs, path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'], {
     env: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { serveNodeFlags } from '../support.js';
 
 export interface CeilingServer {
   base: string;
@@ -14,7 +15,8 @@ export interface CeilingServer {
 
 export async function startCeilingServer(mode: 'insert' | 'select1' | 'sse', env: Record<string, string> = {}): Promise<CeilingServer> {
   const entry = path.resolve(import.meta.dirname, 'ceiling-server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, mode, '0'], {
+  // With the server's own Node.js flags: the ceiling's process is tuned as ours is.
+  const child = spawn(process.execPath, [...(await serveNodeFlags()), '--import', 'tsx', entry, mode, '0'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -185,10 +185,19 @@ describe('Dockerfile', () => {
     expect(dockerfile.match(/^FROM /gm)!.length).toBeGreaterThanOrEqual(2);
     expect(dockerfile).toMatch(/^RUN npm run build$/m);
     expect(dockerfile).toMatch(/^COPY --from=build \/app\/dist \.\/dist$/m);
-    expect(dockerfile).toMatch(/^ENTRYPOINT \["node", "dist\/cli\/main\.js"\]$/m);
+    expect(dockerfile).toMatch(/^ENTRYPOINT \["node", (?:"--[^"]+", )*"dist\/cli\/main\.js"\]$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
     expect(dockerfile).toMatch(/chown node:node \/data/);
     expect(dockerfile).toMatch(/^HEALTHCHECK /m);
+  });
+
+  it('starts Node.js with the flags `npm start` gives the server (the young generation of docs/operations.md)', () => {
+    const entrypoint = JSON.parse(/^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    const pkg = JSON.parse(read('package.json')) as { scripts: { start: string } };
+    const start = pkg.scripts.start.split(' ');
+    expect(start.slice(-2)).toEqual(['bin/sprintguard.js', 'serve']);
+    expect(entrypoint.slice(1, -1)).toEqual(start.slice(1, -2));
+    expect(entrypoint.slice(1, -1)).toContain('--max-semi-space-size=32');
   });
 
   it('leaves out the development dependencies (tsx) and the embedded PostgreSQL binaries', () => {

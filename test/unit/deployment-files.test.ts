@@ -19,6 +19,7 @@ const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
 
 interface Service {
   image?: string;
+  entrypoint?: string[];
   build?: unknown;
   ports?: string[];
   environment?: Record<string, string | number>;
@@ -68,6 +69,11 @@ describe('docker-compose.yml', () => {
     // The example holds no credential.
     expect(example).toMatch(/^POSTGRES_PASSWORD=$/m);
     expect(example).toMatch(/^SECRETS_KEY=$/m);
+  });
+
+  it('runs the projections\' process with V8\'s default young generation, the others with the image\'s', () => {
+    expect(services.projector!.entrypoint).toEqual(['node', 'dist/cli/main.js']);
+    for (const [name, s] of appServices) if (name !== 'projector') expect(s.entrypoint, name).toBeUndefined();
   });
 
   it('checks the health of every long-running service that can be checked, and says why not for the others', () => {

@@ -19,8 +19,11 @@
 //       each append was a trace of its own, with no request span.
 //   (f) only with BENCH_APPEND_OVERLAP (`none` or `slots,at`): (a) with another overlap of the
 //       append groups (append-groups.ts), reported as overlap_vs_bare_ratio.
-// (a), (b), (d), (e) and (f) take turns in BENCH_STORE_ROUNDS slices each (default 5), so that what else
-// runs on a shared machine weighs on all of them alike and their ratios come from the same minutes.
+// (a), (b), (d), (e) and (f) take turns in BENCH_STORE_ROUNDS slices each (default 15 of 2 s), so that
+// what else runs on a shared machine weighs on all of them alike and their ratios come from the same
+// minutes. Why that many: this machine's pace moves by ±20% from one second to the next, and the
+// ratio of two variants' slices side by side spread 0.58–1.33 with slices of 1 s; 5 slices of 2 s
+// gave the chain's ratio 0.73–0.95 from run to run (2026-11-29).
 // BENCH_MEASURE_MS (per variant, all slices together) shortens every measure (a smoke run);
 // BENCH_STORE_REBUILD=0 leaves (c) out.
 // Reference figure from before the store was built: ~2,600 appends/s at 16 clients on 2 vCPUs.
@@ -50,10 +53,10 @@ import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
 type Figures = Record<string, number | string>;
 
 const WRITERS = 16;
-const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10_000);
+const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 30_000);
 const WARMUP_MS = 1_000;
 /** Slices per variant (interleaved); BENCH_STORE_ROUNDS overrides. */
-const ROUNDS = Number(process.env.BENCH_STORE_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_STORE_ROUNDS ?? 15);
 const SLICE_WARMUP_MS = 200;
 
 export async function run(): Promise<Figures> {
@@ -338,7 +341,7 @@ interface Slice {
 /**
  * Every phase in ROUNDS slices of MEASURE_MS / ROUNDS, taking turns (a, b, d, e, a, b, …): on a
  * shared machine whatever else runs then weighs on every variant alike, so their ratios hold even
- * when the absolute figures move. The first slice of each phase starts after a longer warm-up.
+ * when the absolute figures move. A round of every phase that is not counted comes first.
  */
 async function interleaved(phases: Phase[]): Promise<Figures[]> {
   const slices: Slice[][] = phases.map(() => []);
@@ -346,13 +349,25 @@ async function interleaved(phases: Phase[]): Promise<Figures[]> {
   // shutdown), the next slice warms up as long as a first one: with 200 ms the traced slice's
   // aftermath fell on the appends with the chain, which always follow it, and their ratio to the
   // appends without it read 0.74–0.85 in that order against 0.81–0.99 with the two swapped.
-  let aftermath = false;
+  // A round that counts for nothing first: the first phase measured used to run cold (the adapter's
+  // code not yet optimized, PostgreSQL's caches and plans new), and it is the appends with the chain.
+  // Their first slice read 2,674–3,880/s against 4,200–5,300 for their later ones (2026-11-29).
+  for (const phase of phases) {
+    progress(`${phase.label}: warming up`);
+    await phase.before?.();
+    try {
+      await measureSlice(phase.workers, WARMUP_MS, WARMUP_MS);
+    } finally {
+      await phase.after?.();
+    }
+  }
+  let aftermath = phases[phases.length - 1]?.after !== undefined;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, phase] of phases.entries()) {
       progress(`${phase.label}: slice ${round + 1} of ${ROUNDS}`);
       await phase.before?.();
       try {
-        slices[i]!.push(await measureSlice(phase.workers, MEASURE_MS / ROUNDS, round === 0 || aftermath ? WARMUP_MS : SLICE_WARMUP_MS));
+        slices[i]!.push(await measureSlice(phase.workers, MEASURE_MS / ROUNDS, aftermath ? WARMUP_MS : SLICE_WARMUP_MS));
       } finally {
         await phase.after?.();
         aftermath = phase.after !== undefined;

@@ -1,6 +1,8 @@
 // Statements the projections send on every batch, run as named (prepared) statements: each
 // connection parses a text once, and plans it once when PostgreSQL settles on its generic plan.
 import type { Knex } from 'knex';
+import type pg from 'pg';
+import { poolBeside } from '../adapters/postgres/database.js';
 
 /**
  * Distinct statements get a name each, up to this many; the rest run unnamed. A projection makes a
@@ -9,6 +11,8 @@ import type { Knex } from 'knex';
  */
 export const MAX_NAMED_STATEMENTS = 64;
 const names = new Map<string, string>();
+/** The texts with their `?` placeholders numbered, for node-postgres (same bound). */
+const numbered = new Map<string, string>();
 
 /** The name of a statement's text: the same for the same text, none past the bound. */
 export function statementName(text: string): string | undefined {
@@ -18,6 +22,21 @@ export function statementName(text: string): string | undefined {
     names.set(text, name);
   }
   return name;
+}
+
+/**
+ * Knex's `?` placeholders as node-postgres's `$1`, `$2`, …, as knex's PostgreSQL dialect numbers
+ * them (a `?` after an odd number of backslashes is a literal one). These texts have no
+ * `??` identifier bindings.
+ */
+export function numberedPlaceholders(text: string): string {
+  let out = numbered.get(text);
+  if (out === undefined) {
+    let n = 0;
+    out = text.replace(/(\\*)\?/g, (_match, escapes: string) => (escapes.length % 2 ? '?' : `$${++n}`));
+    if (numbered.size < MAX_NAMED_STATEMENTS) numbered.set(text, out);
+  }
+  return out;
 }
 
 /**
@@ -32,10 +51,18 @@ export function statementName(text: string): string | undefined {
  * the statement's text again after any change to a table it reads, and the statement's result has
  * the same type whatever the tables.
  */
-export function namedRaw<R>(db: Knex, sql: string, values: readonly Knex.RawBinding[]): Knex.Raw<R> {
+export async function namedRaw<R>(db: Knex, sql: string, values: readonly Knex.RawBinding[]): Promise<R> {
   const name = statementName(sql);
+  // Outside a transaction, straight to node-postgres: the same driver and type parsers knex uses,
+  // the same result (rows, rowCount), without knex's per-query work (database.ts, poolBeside).
+  const pool = poolBeside(db);
+  if (pool) {
+    const config: pg.QueryConfig = { text: numberedPlaceholders(sql), values: [...values] };
+    if (name !== undefined) config.name = name;
+    return (await pool.query(config)) as R;
+  }
   const query = db.raw<R>(sql, [...values]);
-  return name !== undefined ? query.options({ name }) : query;
+  return (await (name !== undefined ? query.options({ name }) : query)) as R;
 }
 
 /** namedRaw's rows. */

@@ -31,17 +31,35 @@ function runEvents(runId: string, ...commands: RunCommand[]): EventInput[] {
   return toAppend(decidedRunEvents({ runId, orgId: 'org_b', now }, ...commands), 'org_b').map((e) => ({ stream: `run-${runId}`, type: e.type, data: e.data, metadata: e.metadata }));
 }
 
-/** Counts the statements sent through knex while `fn` runs (BEGIN and COMMIT included). */
+/**
+ * Counts the statements sent while `fn` runs: through knex (BEGIN and COMMIT included) and straight
+ * to node-postgres's pool, where the named statements outside a transaction go (named-statements.ts).
+ */
 async function statements(fn: () => Promise<void>): Promise<string[]> {
   const sent: string[] = [];
   const listener = (q: { sql: string }) => void sent.push(q.sql);
+  const query = db.pool.query.bind(db.pool) as (...a: unknown[]) => unknown;
+  (db.pool as { query: unknown }).query = (...args: unknown[]) => {
+    const config = args[0] as string | { text: string };
+    sent.push(typeof config === 'string' ? config : config.text);
+    return query(...args);
+  };
   db.knex.on('query', listener);
   try {
     await fn();
   } finally {
     db.knex.off('query', listener);
+    // Back to the prototype's method.
+    delete (db.pool as { query?: unknown }).query;
   }
   return sent;
+}
+
+/** The statements prepared on a database's connections (pools of one). */
+async function preparedStatements(one: Database): Promise<{ name: string; statement: string }[]> {
+  const sql = 'SELECT name, statement FROM pg_prepared_statements';
+  const [pooled, viaKnex] = await Promise.all([one.pool.query<{ name: string; statement: string }>(sql), one.knex.raw<{ rows: { name: string; statement: string }[] }>(sql)]);
+  return [...pooled.rows, ...viaKnex.rows];
 }
 
 async function leader(name: string): Promise<ProjectionLock> {
@@ -253,8 +271,9 @@ describe('one-statement projection batches', () => {
       await applyBatchFast(ctx, null, events[half - 1]!.position, events.slice(0, half));
       await applyBatchFast(ctx, events[half - 1]!.position, events.at(-1)!.position, events.slice(half));
       expect(await db.knex('audit_events').count<{ count: string }[]>('* as count')).toEqual([{ count: String(events.length) }]);
-      // The pool's one connection: the statement both batches sent, prepared there under its name.
-      const { rows } = await one.knex.raw<{ rows: { name: string; statement: string }[] }>('SELECT name, statement FROM pg_prepared_statements');
+      // The node-postgres pool's one connection (outside a transaction the batch skips knex): the
+      // statement both batches sent, prepared there under its name.
+      const rows = await preparedStatements(one);
       const batches = rows.filter((r) => r.statement.startsWith('WITH cp AS (UPDATE projection_checkpoints'));
       expect(batches).toHaveLength(1);
       expect(batches[0]!.name).toMatch(/^sprintguard_batch_\d+$/);
@@ -277,7 +296,8 @@ describe('one-statement projection batches', () => {
       const runs = recordedEvents(runEvents('r-8', { type: 'ApproveAction', actionId: 'act-1', by: 'bo', now }));
       await applyBatchFast({ ...ctx, kept: new KeptRows<unknown>(KEPT_ROWS) }, ignored[0]!.position, runs.at(-1)!.position, runs);
       await applyBatchFast({ ...ctx, kept: new KeptRows<unknown>(KEPT_ROWS) }, runs.at(-1)!.position, runs.at(-1)!.position, []);
-      const { rows } = await one.knex.raw<{ rows: { name: string; statement: string }[] }>('SELECT name, statement FROM pg_prepared_statements');
+      // Both pools' one connection: a transaction's statements stay on knex's.
+      const rows = await preparedStatements(one);
       const named = (start: string) => rows.filter((r) => r.statement.trimStart().startsWith(start)).map((r) => r.name);
       expect(named('UPDATE projection_checkpoints')).toEqual([expect.stringMatching(/^sprintguard_batch_\d+$/)]);
       expect(named("SELECT 'r' AS k, to_jsonb(r) AS v FROM runs r")).toEqual([expect.stringMatching(/^sprintguard_batch_\d+$/)]);

@@ -2,7 +2,7 @@
 // connection prepares each once, and a bounded number of them, so that rows of changing shapes
 // cannot grow every connection's prepared statements without end.
 import { describe, expect, it } from 'vitest';
-import { MAX_NAMED_STATEMENTS, statementName } from '../../src/projections/named-statements.js';
+import { MAX_NAMED_STATEMENTS, numberedPlaceholders, statementName } from '../../src/projections/named-statements.js';
 
 describe('statement names', () => {
   it('names each distinct text once, and runs texts past the bound unnamed', () => {
@@ -16,5 +16,15 @@ describe('statement names', () => {
     expect(statementName('WITH cp AS (SELECT 0) SELECT 1')).toBeUndefined();
     // The texts named before keep their names.
     expect(statementName('WITH cp AS (SELECT 1) SELECT 1')).toBe(first);
+  });
+});
+
+describe('placeholders for node-postgres', () => {
+  it("numbers knex's `?` placeholders in order, as knex's PostgreSQL dialect does, leaving an escaped one a literal", () => {
+    expect(numberedPlaceholders('UPDATE t SET a = ?, b = ?::jsonb WHERE name = ? AND lease = ?::bigint')).toBe(
+      'UPDATE t SET a = $1, b = $2::jsonb WHERE name = $3 AND lease = $4::bigint',
+    );
+    expect(numberedPlaceholders(String.raw`SELECT data \? 'k', ? FROM t`)).toBe(`SELECT data ? 'k', $1 FROM t`);
+    expect(numberedPlaceholders('SELECT 1')).toBe('SELECT 1');
   });
 });

@@ -354,27 +354,27 @@ async function interleaved(phases: Phase[]): Promise<Figures[]> {
   // Their first slice read 2,674–3,880/s against 4,200–5,300 for their later ones (2026-11-29).
   for (const phase of phases) {
     progress(`${phase.label}: warming up`);
-    await phase.before?.();
-    try {
-      await measureSlice(phase.workers, WARMUP_MS, WARMUP_MS);
-    } finally {
-      await phase.after?.();
-    }
+    await inPhase(phase, () => measureSlice(phase.workers, WARMUP_MS, WARMUP_MS));
   }
   let aftermath = phases[phases.length - 1]?.after !== undefined;
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, phase] of phases.entries()) {
       progress(`${phase.label}: slice ${round + 1} of ${ROUNDS}`);
-      await phase.before?.();
-      try {
-        slices[i]!.push(await measureSlice(phase.workers, MEASURE_MS / ROUNDS, aftermath ? WARMUP_MS : SLICE_WARMUP_MS));
-      } finally {
-        await phase.after?.();
-        aftermath = phase.after !== undefined;
-      }
+      slices[i]!.push(await inPhase(phase, () => measureSlice(phase.workers, MEASURE_MS / ROUNDS, aftermath ? WARMUP_MS : SLICE_WARMUP_MS)));
+      aftermath = phase.after !== undefined;
     }
   }
   return slices.map((s, i) => summarize(phases[i]!.label, s));
+}
+
+/** `fn` between the phase's own set-up and tear-down. */
+async function inPhase<T>(phase: Phase, fn: () => Promise<T>): Promise<T> {
+  await phase.before?.();
+  try {
+    return await fn();
+  } finally {
+    await phase.after?.();
+  }
 }
 
 /** Runs every worker in a closed loop: a warm-up, then `ms` of timed operations. */

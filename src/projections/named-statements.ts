@@ -10,18 +10,21 @@ import { poolBeside } from '../adapters/postgres/database.js';
  * projection whose rows change shape from growing every connection's prepared statements.
  */
 export const MAX_NAMED_STATEMENTS = 64;
-const names = new Map<string, string>();
-/** The texts with their `?` placeholders numbered, for node-postgres (same bound). */
-const numbered = new Map<string, string>();
+/** Each text named so far: its name and its text for node-postgres (numberedPlaceholders). */
+const named = new Map<string, { name: string; numbered: string }>();
+
+function namedStatement(text: string): { name: string; numbered: string } | undefined {
+  let statement = named.get(text);
+  if (statement === undefined && named.size < MAX_NAMED_STATEMENTS) {
+    statement = { name: `sprintguard_batch_${named.size + 1}`, numbered: numberedPlaceholders(text) };
+    named.set(text, statement);
+  }
+  return statement;
+}
 
 /** The name of a statement's text: the same for the same text, none past the bound. */
 export function statementName(text: string): string | undefined {
-  let name = names.get(text);
-  if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
-    name = `sprintguard_batch_${names.size + 1}`;
-    names.set(text, name);
-  }
-  return name;
+  return namedStatement(text)?.name;
 }
 
 /**
@@ -30,13 +33,8 @@ export function statementName(text: string): string | undefined {
  * `??` identifier bindings.
  */
 export function numberedPlaceholders(text: string): string {
-  let out = numbered.get(text);
-  if (out === undefined) {
-    let n = 0;
-    out = text.replace(/(\\*)\?/g, (_match, escapes: string) => (escapes.length % 2 ? '?' : `$${++n}`));
-    if (numbered.size < MAX_NAMED_STATEMENTS) numbered.set(text, out);
-  }
-  return out;
+  let n = 0;
+  return text.replace(/(\\*)\?/g, (_match, escapes: string) => (escapes.length % 2 ? '?' : `$${++n}`));
 }
 
 /**
@@ -52,17 +50,17 @@ export function numberedPlaceholders(text: string): string {
  * the same type whatever the tables.
  */
 export async function namedRaw<R>(db: Knex, sql: string, values: readonly Knex.RawBinding[]): Promise<R> {
-  const name = statementName(sql);
+  const statement = namedStatement(sql);
   // Outside a transaction, straight to node-postgres: the same driver and type parsers knex uses,
   // the same result (rows, rowCount), without knex's per-query work (database.ts, poolBeside).
   const pool = poolBeside(db);
   if (pool) {
-    const config: pg.QueryConfig = { text: numberedPlaceholders(sql), values: [...values] };
-    if (name !== undefined) config.name = name;
+    const config: pg.QueryConfig = { text: statement?.numbered ?? numberedPlaceholders(sql), values: [...values] };
+    if (statement) config.name = statement.name;
     return (await pool.query(config)) as R;
   }
   const query = db.raw<R>(sql, [...values]);
-  return (await (name !== undefined ? query.options({ name }) : query)) as R;
+  return (await (statement ? query.options({ name: statement.name }) : query)) as R;
 }
 
 /** namedRaw's rows. */

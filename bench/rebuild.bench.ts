@@ -21,7 +21,7 @@ import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schem
 import { runMigrations, type Migration } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import type { Projection } from '../src/projections/projection.js';
-import { projectionMigrations } from '../src/projections/projections.schema.js';
+import { projectionLeaseMigrations, projectionMigrations } from '../src/projections/projections.schema.js';
 import { REBUILD_BATCH_SIZE, rebuildProjections } from '../src/projections/rebuild.js';
 
 const TOTAL_EVENTS = 1_000_000;
@@ -169,24 +169,33 @@ SELECT 'benchrun-' || run, rev, gen_random_uuid(),
        now() - interval '1 day' + k * interval '1 millisecond'
   FROM e ORDER BY k`;
 
-export async function benchRebuild(databaseUrl: string): Promise<Record<string, number | string>> {
+/**
+ * `events`: the log's size, a multiple of RUNS_LIVE_AT_ONCE × EVENTS_PER_RUN (whole runs); the test
+ * that keeps this scenario runnable seeds a small one (test/integration/rebuild-bench.int.test.ts).
+ */
+export async function benchRebuild(databaseUrl: string, { events: totalEvents = TOTAL_EVENTS }: { events?: number } = {}): Promise<Record<string, number | string>> {
+  if (totalEvents <= 0 || totalEvents % (RUNS_LIVE_AT_ONCE * EVENTS_PER_RUN) !== 0) {
+    throw new Error(`the rebuild benchmark's log is whole blocks of ${RUNS_LIVE_AT_ONCE * EVENTS_PER_RUN} events`);
+  }
   const db = createDatabase({ url: databaseUrl, poolSize: 4, applicationName: 'sprintguard-bench' });
   const store = createPgEventStore({ pool: db.pool, connectionString: databaseUrl });
   try {
     await runMigrations(db.knex, eventStoreMigrations);
     await runMigrations(db.knex, {
       tableName: projectionMigrations.tableName,
-      migrations: [...projectionMigrations.migrations, ...benchMigrations],
+      // The leases table too: a rebuild takes the projection's lease (projection-lock.ts).
+      migrations: [...projectionMigrations.migrations, ...projectionLeaseMigrations, ...benchMigrations],
     });
 
     // 1. Seed (skipped when a previous run left the events in this database).
     const seedStarted = performance.now();
     const { rows } = await db.pool.query<{ n: string }>("SELECT count(*) AS n FROM es.events WHERE stream_name LIKE 'benchrun-%'");
     let seeded = Number(rows[0]!.n);
-    if (seeded !== 0 && seeded !== TOTAL_EVENTS) throw new Error(`the database holds ${seeded} bench events; use an empty one`);
-    for (; seeded < TOTAL_EVENTS; seeded += SEED_CHUNK) {
-      await db.pool.query(SEED_SQL, [seeded, seeded + SEED_CHUNK]);
-      process.stderr.write(`seeding: ${(seeded + SEED_CHUNK).toLocaleString('en-US')} / ${TOTAL_EVENTS.toLocaleString('en-US')} events\n`);
+    if (seeded !== 0 && seeded !== totalEvents) throw new Error(`the database holds ${seeded} bench events; use an empty one`);
+    for (; seeded < totalEvents; seeded += SEED_CHUNK) {
+      const to = Math.min(seeded + SEED_CHUNK, totalEvents);
+      await db.pool.query(SEED_SQL, [seeded, to]);
+      process.stderr.write(`seeding: ${to.toLocaleString('en-US')} / ${totalEvents.toLocaleString('en-US')} events\n`);
     }
     // A real log is old and vacuumed: set hint bits and the visibility map now, not during the measurement.
     await db.pool.query('VACUUM (ANALYZE) es.events');
@@ -206,7 +215,7 @@ export async function benchRebuild(databaseUrl: string): Promise<Record<string, 
     const { rows: check } = await db.pool.query<{ runs: number; executed: number }>(
       'SELECT count(*)::int AS runs, sum(executed)::int AS executed FROM bench_runs',
     );
-    if (check[0]!.runs !== TOTAL_EVENTS / EVENTS_PER_RUN) throw new Error(`rebuild produced ${check[0]!.runs} runs`);
+    if (check[0]!.runs !== totalEvents / EVENTS_PER_RUN) throw new Error(`rebuild produced ${check[0]!.runs} runs`);
     return {
       'rebuild events': result!.events,
       'rebuild seconds': Number(result!.seconds.toFixed(2)),

@@ -4,7 +4,7 @@
 // A token that fails from an address whose failed authentications spent their budget (rate-limit.ts)
 // answers 429 instead of 401; the budget is consulted only on failure, so a valid token is never
 // refused by it, whoever else shares the address.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodeJwt } from 'jose';
 import { IdentityError, type Identity, type IdentityVerifier } from '../../adapters/identity/identity.js';
@@ -50,6 +50,11 @@ class VerifiedTokens {
   }
 }
 
+/** A failed token's answer: 401, or the 429 of the address's spent failure budget (rate-limit.ts). */
+function failed(request: FastifyRequest, message: string): MiddlewareError {
+  return request.authFailureBudget?.refusal() ?? new MiddlewareError(401, message);
+}
+
 export default fp<AuthPluginOptions>(
   async function authPlugin(app: FastifyInstance, { identity }) {
     const verified = new VerifiedTokens();
@@ -61,8 +66,7 @@ export default fp<AuthPluginOptions>(
       const header = request.headers.authorization;
       if (!header) throw new MiddlewareError(401, 'Missing bearer token');
       const match = BEARER.exec(header);
-      const failed = (message: string) => request.authFailureBudget?.refusal() ?? new MiddlewareError(401, message);
-      if (!match) throw failed('Malformed Authorization header; expected Bearer <token>');
+      if (!match) throw failed(request, 'Malformed Authorization header; expected Bearer <token>');
       const token = match[1]!;
       let who = verified.get(token, Date.now());
       try {
@@ -71,7 +75,7 @@ export default fp<AuthPluginOptions>(
           verified.set(token, who);
         }
       } catch (err) {
-        if (err instanceof IdentityError) throw failed(err.message);
+        if (err instanceof IdentityError) throw failed(request, err.message);
         request.log.error({ err }, 'identity verification failed');
         throw new MiddlewareError(503, 'Identity provider unavailable');
       }

@@ -10,13 +10,13 @@ import { poolBeside } from '../adapters/postgres/database.js';
  * projection whose rows change shape from growing every connection's prepared statements.
  */
 export const MAX_NAMED_STATEMENTS = 64;
-/** Each text named so far: its name and its text for node-postgres (numberedPlaceholders). */
-const named = new Map<string, { name: string; numbered: string }>();
+/** Each text named so far: its name and, once sent beside knex, its text for node-postgres (numberedPlaceholders). */
+const named = new Map<string, { name: string; numbered?: string }>();
 
-function namedStatement(text: string): { name: string; numbered: string } | undefined {
+function namedStatement(text: string): { name: string; numbered?: string } | undefined {
   let statement = named.get(text);
   if (statement === undefined && named.size < MAX_NAMED_STATEMENTS) {
-    statement = { name: `sprintguard_batch_${named.size + 1}`, numbered: numberedPlaceholders(text) };
+    statement = { name: `sprintguard_batch_${named.size + 1}` };
     named.set(text, statement);
   }
   return statement;
@@ -28,13 +28,12 @@ export function statementName(text: string): string | undefined {
 }
 
 /**
- * Knex's `?` placeholders as node-postgres's `$1`, `$2`, …, as knex's PostgreSQL dialect numbers
- * them (a `?` after an odd number of backslashes is a literal one). These texts have no
- * `??` identifier bindings.
+ * Knex's `?` placeholders as node-postgres's `$1`, `$2`, …: knex's own PostgreSQL numbering (a `?`
+ * after an odd number of backslashes is a literal one), so that a text sent beside knex binds as it
+ * would through it. These texts have no `??` identifier bindings.
  */
-export function numberedPlaceholders(text: string): string {
-  let n = 0;
-  return text.replace(/(\\*)\?/g, (_match, escapes: string) => (escapes.length % 2 ? '?' : `$${++n}`));
+export function numberedPlaceholders(db: Knex, text: string): string {
+  return (db.client as Knex.Client).positionBindings(text) as string;
 }
 
 /**
@@ -55,7 +54,8 @@ export async function namedRaw<R>(db: Knex, sql: string, values: readonly Knex.R
   // the same result (rows, rowCount), without knex's per-query work (database.ts, poolBeside).
   const pool = poolBeside(db);
   if (pool) {
-    const config: pg.QueryConfig = { text: statement?.numbered ?? numberedPlaceholders(sql), values: [...values] };
+    const text = statement ? (statement.numbered ??= numberedPlaceholders(db, sql)) : numberedPlaceholders(db, sql);
+    const config: pg.QueryConfig = { text, values: [...values] };
     if (statement) config.name = statement.name;
     return (await pool.query(config)) as R;
   }

@@ -1,6 +1,7 @@
 // Names of the projections' statements (named-statements.ts): one per distinct text, so a
 // connection prepares each once, and a bounded number of them, so that rows of changing shapes
 // cannot grow every connection's prepared statements without end.
+import knex from 'knex';
 import { describe, expect, it } from 'vitest';
 import { MAX_NAMED_STATEMENTS, numberedPlaceholders, statementName } from '../../src/projections/named-statements.js';
 
@@ -21,10 +22,11 @@ describe('statement names', () => {
 
 describe('placeholders for node-postgres', () => {
   it("numbers knex's `?` placeholders in order, as knex's PostgreSQL dialect does, leaving an escaped one a literal", () => {
-    expect(numberedPlaceholders('UPDATE t SET a = ?, b = ?::jsonb WHERE name = ? AND lease = ?::bigint')).toBe(
+    const db = knex({ client: 'pg' }); // no connection: the dialect only
+    expect(numberedPlaceholders(db, 'UPDATE t SET a = ?, b = ?::jsonb WHERE name = ? AND lease = ?::bigint')).toBe(
       'UPDATE t SET a = $1, b = $2::jsonb WHERE name = $3 AND lease = $4::bigint',
     );
-    expect(numberedPlaceholders(String.raw`SELECT data \? 'k', ? FROM t`)).toBe(`SELECT data ? 'k', $1 FROM t`);
-    expect(numberedPlaceholders('SELECT 1')).toBe('SELECT 1');
+    expect(numberedPlaceholders(db, String.raw`SELECT data \? 'k', ? FROM t`)).toBe(`SELECT data ? 'k', $1 FROM t`);
+    expect(numberedPlaceholders(db, 'SELECT 1')).toBe('SELECT 1');
   });
 });

@@ -8,8 +8,9 @@ import { createDatabase, type Database } from '../../src/adapters/postgres/datab
 import { eventStoreMigrations } from '../../src/adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../../src/adapters/postgres/pg-event-store.js';
-import { NOTIFY_SQL } from '../../src/adapters/postgres/pg-sql.js';
-import { contentDigest, verifyChain } from '../../src/adapters/audit-chain.js';
+import { APPEND_GROUP_SQL, NOTIFY_SQL } from '../../src/adapters/postgres/pg-sql.js';
+import { groupDocument } from '../../src/adapters/postgres/pg-mapping.js';
+import { contentDigest, verifyChain, wireContent } from '../../src/adapters/audit-chain.js';
 import { createTestDatabaseUrl } from '../support/database.js';
 import { collect, describeEventStoreContract, ev, readAllUntil, startCollector } from '../support/event-store-contract.js';
 
@@ -449,6 +450,86 @@ describe('postgres event store: migration 006 (the chain in columns of its own)'
       } finally {
         await store.close();
       }
+    } finally {
+      await old.close();
+    }
+  });
+});
+
+describe('postgres event store: migration 009 (the group reads its predecessors as plain columns)', () => {
+  it('writes the same rows, hashes and answers as the function it replaces, after every kind of predecessor', async () => {
+    const old = createDatabase({ url: await createTestDatabaseUrl('pg_event_store_009'), poolSize: 4 });
+    try {
+      const before = eventStoreMigrations.migrations.findIndex((m) => m.name === '009_append_group_flat_predecessor');
+      expect(before).toBeGreaterThan(0);
+      await runMigrations(old.knex, { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.slice(0, before) });
+      const store = createPgEventStore({ pool: old.pool, connectionString: old.url });
+      try {
+        for (const stream of ['cols', 'legacy', 'legacy-edited']) await store.append(stream, [ev('A'), ev('B')]);
+      } finally {
+        await store.close();
+      }
+      // Predecessors sealed before migration 006 (hashes in the metadata), one of them edited since
+      // (not a hash at all), and one written before the chain existed (no hash anywhere).
+      await old.pool.query(
+        `UPDATE es.events SET metadata = metadata || jsonb_build_object('prev_hash', encode(prev_hash, 'hex'), 'hash', encode(hash, 'hex')),
+                prev_hash = NULL, hash = NULL WHERE stream_name IN ('legacy', 'legacy-edited')`,
+      );
+      await old.pool.query(`UPDATE es.events SET metadata = metadata || '{"hash":"edited"}' WHERE stream_name = 'legacy-edited' AND revision = 1`);
+      await old.pool.query(`INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata) VALUES ('unsealed', 0, $1, 'A', '{}', '{}')`, [randomUUID()]);
+
+      const member = (stream: string, kind: string, revision: string | null) => {
+        const c = wireContent('T', { stream, é: 'ü "quoted"' }, { user_id: 'u' });
+        return { stream, kind, revision, id: randomUUID(), type: 'T', data: c.data, metadata: c.metadata, digest: c.digest };
+      };
+      const group = groupDocument([
+        member('cols', 'revision', '1'),
+        member('legacy', 'revision', '1'),
+        member('legacy-edited', 'stream_exists', null),
+        member('unsealed', 'any', null),
+        member('new', 'no_stream', null),
+        member('absent', 'revision', '3'),
+      ]);
+      const ids = (JSON.parse(group) as { i: string }[]).map((m) => m.i);
+      const appendGroup = async () => {
+        const client = await old.pool.connect();
+        try {
+          await client.query('BEGIN');
+          const answers = (await client.query(APPEND_GROUP_SQL, [group])).rows.map((r: { stream: string; revision: string }) => `${r.stream}@${r.revision}`);
+          const rows = (
+            await client.query(
+              `SELECT stream_name, revision::text, encode(prev_hash, 'hex') AS prev, encode(hash, 'hex') AS hash, data, metadata
+                 FROM es.events WHERE event_id = ANY($1::uuid[]) ORDER BY stream_name`,
+              [ids],
+            )
+          ).rows;
+          await client.query('ROLLBACK');
+          return { answers, rows };
+        } finally {
+          client.release();
+        }
+      };
+      const by008 = await appendGroup();
+      await runMigrations(old.knex, eventStoreMigrations);
+      const { rows: definition } = await old.pool.query<{ src: string }>(`SELECT prosrc AS src FROM pg_proc WHERE proname = 'append_group_json'`);
+      expect(definition[0]!.src).toContain('SELECT e.revision, e.hash, e.metadata FROM es.events e');
+      const by009 = await appendGroup();
+
+      expect(by009).toEqual(by008);
+      expect(by009.answers.sort()).toEqual(['cols@2', 'legacy-edited@2', 'legacy@2', 'new@0', 'unsealed@1']);
+      const sealed = Object.fromEntries(by009.rows.map((r: { stream_name: string; prev: string | null }) => [r.stream_name, r.prev]));
+      const hashes = await old.pool.query<{ stream_name: string; hash: string | null }>(
+        `SELECT stream_name, COALESCE(encode(hash, 'hex'), metadata->>'hash') AS hash FROM es.events WHERE revision = 1 OR stream_name = 'unsealed'`,
+      );
+      const predecessor = Object.fromEntries(hashes.rows.map((r) => [r.stream_name, r.hash]));
+      expect(sealed).toEqual({
+        cols: predecessor.cols,
+        legacy: predecessor.legacy,
+        // Not 64 hex digits: no prev_hash bytes, and audit verify names the break.
+        'legacy-edited': null,
+        unsealed: null,
+        new: null,
+      });
     } finally {
       await old.close();
     }

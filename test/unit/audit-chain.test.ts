@@ -59,6 +59,62 @@ describe('audit chain digests', () => {
     expect(JSON.parse(canonicalJson({ price: money }))).toEqual(JSON.parse(JSON.stringify({ price: money })));
   });
 
+  it('canonical JSON writes every value byte for byte as the first implementation did (sort, then JSON.stringify per leaf)', () => {
+    // The first implementation, kept here as the reference: a sealed event's digest must never move.
+    const reference = (v: unknown, toJsonDone = false): string => {
+      if (v === null) return 'null';
+      switch (typeof v) {
+        case 'bigint':
+          return JSON.stringify(v.toString());
+        case 'string':
+        case 'number':
+        case 'boolean':
+          return JSON.stringify(v);
+        case 'object': {
+          if (v instanceof Date) return JSON.stringify(v.toJSON());
+          if (!toJsonDone && typeof (v as { toJSON?: unknown }).toJSON === 'function') return reference((v as { toJSON: () => unknown }).toJSON(), true);
+          if (Array.isArray(v)) return `[${v.map((x: unknown) => (x === undefined ? 'null' : reference(x))).join(',')}]`;
+          const record = v as Record<string, unknown>;
+          const members = Object.keys(record)
+            .sort()
+            .filter((k) => record[k] !== undefined && typeof record[k] !== 'function')
+            .map((k) => `${JSON.stringify(k)}:${reference(record[k])}`);
+          return `{${members.join(',')}}`;
+        }
+        default:
+          return 'null';
+      }
+    };
+    const strings = ['', 'plain', 'quote"d', 'back\\slash', 'tab\tnew\nline', '\u0000nul', '\u001f', '\u007f', 'é ü ß', '\u2028\u2029', '😀 pair', 'lone \ud800', 'lone \udfff end', '</script>'];
+    const numbers = [0, -0, 1, -1.5, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER, NaN, Infinity, -Infinity];
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const anyValue = (depth: number): unknown => {
+      switch (next(depth > 2 ? 6 : 9)) {
+        case 0: return strings[next(strings.length)];
+        case 1: return numbers[next(numbers.length)];
+        case 2: return next(2) === 0;
+        case 3: return null;
+        case 4: return BigInt(next(1000)) - 500n;
+        case 5: return next(2) === 0 ? undefined : new Date(next(1e12));
+        case 6: return Array.from({ length: next(4) }, () => anyValue(depth + 1));
+        default: {
+          const o: Record<string, unknown> = {};
+          // Up to 30 keys, past the insertion sort's limit; names from the strings above as well.
+          for (let i = next(30); i > 0; i--) o[next(3) === 0 ? strings[next(strings.length)]! : `k${next(50)}`] = anyValue(depth + 1);
+          return o;
+        }
+      }
+    };
+    for (let i = 0; i < 2000; i++) {
+      const v = anyValue(0);
+      expect(canonicalJson(v)).toBe(reference(v));
+    }
+  });
+
   it('the link is SHA-256 of the predecessor, stream, revision and digest, one per line', () => {
     expect(linkHash(null, 's', 0n, 'd')).toBe(linkHash('', 's', 0n, 'd'));
     expect(linkHash('p', 's', 1n, 'd')).toMatch(/^[0-9a-f]{64}$/);

@@ -16,6 +16,7 @@ import { eventKeyAppendMigration } from './event-key-append.schema.js';
 import { appendGroupMigration } from './append-group.schema.js';
 import { chainColumnsMigration } from './chain-columns.schema.js';
 import { appendEventsJsonMigration, appendGroupJsonMigration } from './append-group-json.schema.js';
+import { flatPredecessorMigration } from './flat-predecessor.schema.js';
 import { readAllPageMigration } from './read-all-page.schema.js';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
@@ -158,5 +159,6 @@ export const eventStoreMigrations: MigrationSet = {
     chainColumnsMigration,
     appendGroupJsonMigration,
     appendEventsJsonMigration,
+    flatPredecessorMigration,
   ],
 };

@@ -32,9 +32,9 @@ export const APPEND_ONE_AT_REVISION_SQL = appendOneSql(
 
 /** Expected 'any' | 'no_stream' | 'stream_exists' ($2): the predecessor is the stream's last event, if any. */
 export const APPEND_ONE_AT_HEAD_SQL = appendOneSql(
-  `(SELECT COALESCE(h.revision, -1) + 1 AS next, h.prev_hex, h.prev, h.revision IS NOT NULL AS found
+  `(SELECT COALESCE(h.revision, -1) + 1 AS next, ${predecessorHexSql('h')} AS prev_hex, ${predecessorBytesSql('h')} AS prev, h.revision IS NOT NULL AS found
       FROM (SELECT 1) one
-      LEFT JOIN LATERAL (SELECT e.revision, ${predecessorHexSql('e')} AS prev_hex, ${predecessorBytesSql('e')} AS prev FROM es.events e
+      LEFT JOIN LATERAL (SELECT e.revision, e.hash, e.metadata FROM es.events e
                           WHERE e.stream_name = $1 ORDER BY e.revision DESC LIMIT 1) h ON true) p`,
   `CASE $2::text WHEN 'no_stream' THEN NOT p.found WHEN 'stream_exists' THEN p.found ELSE true END`,
 );

@@ -20,6 +20,11 @@ export const PREV_HASH_KEY = 'prev_hash';
  * object's own toJSON applied as JSON.stringify applies it (a Date's among them).
  */
 export function canonicalJson(value: unknown): string {
+  // Every append pays for this (the content digest). Plain data, the common case, goes through
+  // JSON.stringify: one native call that gives a flat string. Written by concatenation, the text
+  // was a tree of pieces that the SHA-256 and the socket each had to copy out again; in the store
+  // benchmark that cost the appending process ~3–4 µs more per event (docs/benchmarks.md,
+  // "2026-11-29, night"). Everything else is written by canonical(), to the same bytes.
   const ready = inCanonicalOrder(value);
   return ready === NOT_PLAIN ? canonical(value, false) : (JSON.stringify(ready) ?? 'null');
 }
@@ -96,9 +101,8 @@ function inCanonicalOrder(value: unknown): unknown {
 }
 
 function canonical(value: unknown, toJsonDone: boolean): string {
-  // Every append pays for this (the content digest): plain loops and string concatenation, no
-  // intermediate arrays of entries, and JSON.stringify only for the strings that need escapes (a
-  // call per leaf cost more than the test that skips it).
+  // What JSON.stringify would write otherwise (a bigint, a toJSON, an instance of a class, …): plain
+  // loops and string concatenation, and JSON.stringify only for the strings that need escapes.
   if (value === null) return 'null';
   switch (typeof value) {
     case 'string':

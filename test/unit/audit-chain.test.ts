@@ -57,6 +57,8 @@ describe('audit chain digests', () => {
     const money = { toJSON: () => ({ toJSON: () => 'not again', amount: '1.50' }) };
     expect(canonicalJson({ price: money, n: 1 })).toBe('{"n":1,"price":{"amount":"1.50"}}');
     expect(JSON.parse(canonicalJson({ price: money }))).toEqual(JSON.parse(JSON.stringify({ price: money })));
+    // What toJSON gives is written canonically too, its keys sorted.
+    expect(canonicalJson({ x: { toJSON: () => ({ b: 1, a: [{ d: 1, c: 2 }] }) } })).toBe('{"x":{"a":[{"c":2,"d":1}],"b":1}}');
   });
 
   it('canonical JSON writes every value byte for byte as the first implementation did (sort, then JSON.stringify per leaf)', () => {
@@ -87,10 +89,13 @@ describe('audit chain digests', () => {
     };
     const strings = ['', 'plain', 'quote"d', 'back\\slash', 'tab\tnew\nline', '\u0000nul', '\u001f', '\u007f', 'é ü ß', '\u2028\u2029', '😀 pair', 'lone \ud800', 'lone \udfff end', '</script>'];
     const numbers = [0, -0, 1, -1.5, 1e21, 1e-7, 123456789.125, Number.MAX_SAFE_INTEGER, NaN, Infinity, -Infinity];
+    // mulberry32: a fixed seed, the same corpus on every run.
     let seed = 7;
     const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      return seed % n;
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
     };
     const anyValue = (depth: number): unknown => {
       switch (next(depth > 2 ? 6 : 9)) {
@@ -104,7 +109,9 @@ describe('audit chain digests', () => {
         default: {
           const o: Record<string, unknown> = {};
           // Up to 30 keys, past the insertion sort's limit; names from the strings above as well.
-          for (let i = next(30); i > 0; i--) o[next(3) === 0 ? strings[next(strings.length)]! : `k${next(50)}`] = anyValue(depth + 1);
+          // Keys V8 keeps in index order ('9' before '10') too.
+          const key = () => [strings[next(strings.length)]!, ['0', '9', '10', '2x'][next(4)]!, `k${next(50)}`, `k${next(50)}`][next(4)]!;
+          for (let i = next(30); i > 0; i--) o[key()] = anyValue(depth + 1);
           return o;
         }
       }

@@ -242,7 +242,7 @@ function appendPhase(db: Database, label: string, variant: { preChain?: boolean;
       const request = variant.traced ? startSpan('POST bench', { kind: SpanKind.SERVER }) : undefined;
       const traceparent = request && traceparentOf(request);
       try {
-        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: traceparent ? { ...metadata(), traceparent } : metadata() }], {
+        const r = await store.append(stream, [{ type: 'BenchEvent', data: payload(w), metadata: metadata(traceparent) }], {
           expectedRevision: expected,
         });
         expected = r.nextExpectedRevision;
@@ -270,24 +270,27 @@ function overlapVariant(db: Database): Phase | undefined {
 
 /**
  * Microseconds per event of what the adapter sends with the chain (canonical JSON and the content
- * digest: wireContent) and without it (JSON.stringify: the (d) baseline's encoder), warm: the best
- * of five rounds each, in turns. Until 2026-11-29 night this timed one cold round of the digest
+ * digest: wireContent; also for the event with its members out of order) and without it
+ * (JSON.stringify: the (d) baseline's encoder), warm: the best of five rounds each, in turns. Until 2026-11-29 night this timed one cold round of the digest
  * alone, which read 9–30 µs for what costs 4–6 warm.
  */
 function encodeMicros(): Figures {
   const events = Array.from({ length: 20_000 }, (_, i) => ({ data: payload(i), metadata: metadata() }));
-  const time = (encode: ContentEncoder) => {
+  const time = (encode: ContentEncoder, of: { data: unknown; metadata: Record<string, unknown> }[]) => {
     const t0 = performance.now();
-    for (const e of events) encode('BenchEvent', e.data, e.metadata);
+    for (const e of of) encode('BenchEvent', e.data, e.metadata);
     return ((performance.now() - t0) * 1000) / events.length;
   };
+  const unsorted = events.map((e) => ({ data: reversed(e.data), metadata: reversed(e.metadata) as Record<string, unknown> }));
   let chain = Infinity;
+  let chainUnsorted = Infinity;
   let plain = Infinity;
   for (let round = 0; round < 5; round++) {
-    chain = Math.min(chain, time(wireContent));
-    plain = Math.min(plain, time(unsealedContent));
+    chain = Math.min(chain, time(wireContent, events));
+    chainUnsorted = Math.min(chainUnsorted, time(wireContent, unsorted));
+    plain = Math.min(plain, time(unsealedContent, events));
   }
-  return { digest_us_per_event: round(chain, 2), plain_json_us_per_event: round(plain, 2) };
+  return { digest_us_per_event: round(chain, 2), digest_us_per_unsorted_event: round(chainUnsorted, 2), plain_json_us_per_event: round(plain, 2) };
 }
 
 /** (b) The floor: one single-row INSERT per transaction into a plain table, same rows, 16 clients. */
@@ -439,19 +442,32 @@ function summarize(label: string, slices: Slice[]): Figures {
   return figures;
 }
 
-// ~250 bytes of JSON, shaped like a run event.
+// ~250 bytes of JSON, shaped like a run event and built as the service builds its events: members
+// in sorted order, the order the content digest writes them (src/domain/run.decider.ts,
+// src/commands/handle-command.ts eventMetadata). Until 2026-11-29 night the members were in another
+// order, which the chain then had to sort: encodeMicros times that shape too.
 function payload(w: number) {
   return {
-    run_id: randomUUID(),
+    action: { issue: `SG-${Math.floor(Math.random() * 10_000)}`, kind: 'move_issue', to: 'In Review' },
     org_id: `org-${w}`,
-    step: 'action_proposed',
-    action: { kind: 'move_issue', issue: `SG-${Math.floor(Math.random() * 10_000)}`, to: 'In Review' },
     reason: 'Benchmark payload: moves an issue whose pull request was opened to review.',
+    run_id: randomUUID(),
+    step: 'action_proposed',
   };
 }
 
-function metadata() {
-  return { user_id: 'system', correlation_id: randomUUID(), causation_id: randomUUID() };
+/** A command's metadata as eventMetadata builds it, with the request's traceparent when its trace is recorded. */
+function metadata(traceparent?: string) {
+  const causation_id = randomUUID();
+  const correlation_id = randomUUID();
+  return traceparent === undefined ? { causation_id, correlation_id, user_id: 'system' } : { causation_id, correlation_id, traceparent, user_id: 'system' };
+}
+
+/** The same event with its members in reverse order: what the chain costs a caller that does not sort them. */
+function reversed(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reversed);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]));
 }
 
 function percentile(sorted: number[], q: number): number {

@@ -23,7 +23,7 @@ export function canonicalJson(value: unknown): string {
   // Every append pays for this (the content digest). Plain data, the common case, goes through
   // JSON.stringify: one native call that gives a flat string. Written by concatenation, the text
   // was a tree of pieces that the SHA-256 and the socket each had to copy out again; in the store
-  // benchmark that cost the appending process ~3–4 µs more per event (docs/benchmarks.md,
+  // benchmark that cost the appending process ~2–3 µs more per event (docs/benchmarks.md,
   // "2026-11-29, night"). Everything else is written by canonical(), to the same bytes.
   const ready = inCanonicalOrder(value);
   return ready === NOT_PLAIN ? canonical(value, false) : (JSON.stringify(ready) ?? 'null');

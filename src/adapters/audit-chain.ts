@@ -128,7 +128,7 @@ function canonical(value: unknown, toJsonDone: boolean): string {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = sortedKeys(record);
+      const keys = sortKeys(Object.keys(record));
       let out = '{';
       for (const key of keys) {
         const v = record[key];
@@ -156,17 +156,13 @@ function quoted(text: string): string {
 }
 
 /**
- * The object's own enumerable keys in the default sort's order (UTF-16 code units), the order the
+ * An object's keys, in place, in the default sort's order (UTF-16 code units), the order the
  * verifier has always used. Keys already in order (often so: the service builds its events' data
  * and metadata sorted) cost one pass. A few keys out of order are sorted in place by insertion,
  * without the call into Array.prototype.sort; more go to that sort, whose time does not grow with
  * the square of their number.
  */
 const INSERTION_SORT_MAX = 16;
-function sortedKeys(record: Record<string, unknown>): string[] {
-  return sortKeys(Object.keys(record));
-}
-
 function sortKeys(keys: string[]): string[] {
   if (keys.length > INSERTION_SORT_MAX) return keys.sort();
   for (let i = 1; i < keys.length; i++) {

@@ -15,11 +15,10 @@
 // them ('warm-up p99 ms'). 2 s was not enough: the slices after it showed our server still
 // speeding up for ten seconds more (501, 877, 1,012, 996 and 1,305 commands/s, the ceiling flat at
 // 3,200–3,400), and after 8 s they were level (1,517, 1,243, 1,232, 1,249, 1,101; 2026-11-26).
-// BENCH_TRACED=1 adds the cost of tracing: an untraced and a traced server taking turns in slices
-// (driveTraced), the traced one with OTEL_EXPORTER_OTLP_ENDPOINT pointing at an OTLP sink on
-// 127.0.0.1 (spans exported over OTLP/HTTP, answered 200, dropped); it reports the traced server's
-// commands/s as a ratio of the untraced one's. The server
-// samples traces as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG) from the shell).
+// Then the cost of the tamper-evidence chain and of tracing (driveTelemetryCost; BENCH_TRACED=0
+// leaves it out): servers with both off, with the chain, and with both on (spans exported over
+// OTLP/HTTP to a sink on 127.0.0.1) take turns in slices; it reports each one's commands/s and CPU
+// per command as ratios of the others'.
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { fold } from '../src/domain/decider.js';
@@ -30,6 +29,7 @@ import { benchDatabaseBeside, benchSampling, percentile, startBenchDatabase, sta
 import { ratio, startCeilingServer } from './ceilings/ceilings.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid, type CpuSides, type CpuSnapshot } from './cpu-account.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
+import { installWithoutChain } from './without-chain.js';
 import type { EventStore, Position } from '../src/adapters/event-store.js';
 import type { Database } from '../src/adapters/postgres/database.js';
 
@@ -162,7 +162,7 @@ export async function run(): Promise<Figures> {
   await sampler.end();
   await ceilingServer.stop();
   await server.stop();
-  const traced = process.env.BENCH_TRACED === '1' ? await driveTraced(env) : {};
+  const telemetry = process.env.BENCH_TRACED !== '0' ? await driveTelemetryCost(env, pgStats ? db : undefined) : {};
   await stopBenchDatabase(env);
 
   const perSecond = Math.round(latencies.length / seconds);
@@ -186,20 +186,25 @@ export async function run(): Promise<Figures> {
     'cpu ms/command server, postgres, client': `${oursCpu.server}, ${oursCpu.postgres}, ${oursCpu.client}`,
     'cpu ms/request ceiling server, postgres, client': `${ceilingCpu.server}, ${ceilingCpu.postgres}, ${ceilingCpu.client}`,
     'cpu ratio (ceiling total / ours total)': ratio(ceilingCpu.total!, oursCpu.total!),
-    ...traced,
+    ...telemetry,
   };
 }
 
-/** BENCH_PG_STATS=1: the statements of the recorded part, per command, and row writes by table. */
-async function printPgStats(db: Database, commands: number): Promise<void> {
+/**
+ * BENCH_PG_STATS=1: the statements of the recorded part, per command, and row writes by table; with
+ * `database`, that database's statements only (the sides of driveTelemetryCost), without the rows.
+ */
+async function printPgStats(db: Database, commands: number, database?: string): Promise<void> {
   const { rows } = await db.pool.query<{ calls: string; ms: string; plan_ms: string; max_ms: string; query: string }>(
-    "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, max(max_exec_time)::text AS max_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || coalesce((regexp_match(query, 'w1 AS \\((?:INSERT INTO|UPDATE)\\s+\"?(\\w+)'))[1], (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1]), '') AS query FROM pg_stat_statements GROUP BY 5 ORDER BY sum(total_exec_time) DESC LIMIT 25",
+    "SELECT sum(calls)::text AS calls, sum(total_exec_time)::text AS ms, sum(total_plan_time)::text AS plan_ms, max(max_exec_time)::text AS max_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 70) || coalesce(' → ' || coalesce((regexp_match(query, 'w1 AS \\((?:INSERT INTO|UPDATE)\\s+\"?(\\w+)'))[1], (regexp_match(query, 'INSERT INTO\\s+\"?(\\w+)'))[1]), '') AS query FROM pg_stat_statements WHERE $1::text IS NULL OR dbid = (SELECT oid FROM pg_database WHERE datname = $1) GROUP BY 5 ORDER BY sum(total_exec_time) DESC LIMIT 25",
+    [database ?? null],
   );
   console.log(`per command (${commands} commands): calls, then execution and planning µs, then the longest execution ms`);
   const perCommand = (ms: string) => ((Number(ms) * 1000) / commands).toFixed(0).padStart(6);
   for (const r of rows) {
     console.log(`  ${(Number(r.calls) / commands).toFixed(2).padStart(6)} ${perCommand(r.ms)} ${perCommand(r.plan_ms)} ${Number(r.max_ms).toFixed(1).padStart(7)}  ${r.query}`);
   }
+  if (database) return;
   // Row writes by table since the server started (seeding included): an update that is not HOT
   // also inserts into every index of its table.
   const { rows: tables } = await db.pool.query<{ relname: string; ins: string; upd: string; hot: string }>(
@@ -231,32 +236,45 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
 }
 
 /**
- * BENCH_TRACED=1: the cost of tracing. An untraced and a traced server (exporting its spans to an
- * OTLP sink on loopback), each on fresh runs in a database of its own (its own log, read models and
- * projector) of the same PostgreSQL, take turns as ours and the ceiling do: BENCH_COMMANDS_SLICES
- * slices each, in the order U T, T U, U T, …, each slice ending once that server's runs projection
- * has caught up. Before 2026-11-26 evening the two were four drives, U T T U, each on a server of its
- * own and measured once: the machine's speed moved between drives by as much as tracing costs (an
- * untraced drive's server CPU per command 0.343 ms, the other's 0.485 in the same run), and three
- * runs gave 0.76, 0.98 and 1.00.
+ * The cost of the chain and of tracing (BENCH_TRACED=0 leaves it out): three servers, each on fresh
+ * runs in a database of its own (its own log, read models and projector) of the same PostgreSQL,
+ * take turns as ours and the ceiling do, BENCH_COMMANDS_SLICES slices each, each slice ending once
+ * that server's runs projection has caught up:
+ *   - both off: no chain (its appends unsealed: ./without-chain.ts) and no tracing;
+ *   - the chain: the service as it runs untraced;
+ *   - both on: the chain, and tracing with spans exported to an OTLP sink on loopback (answered 200,
+ *     dropped), sampled as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG)).
+ * The order turns from slice to slice (O C T, C T O, T O C, …), so that none always follows the
+ * same one. Before 2026-11-26 evening tracing's cost was four drives one after the other, U T T U:
+ * the machine's speed moved between drives by as much as tracing costs (an untraced drive's server
+ * CPU per command 0.343 ms, the other's 0.485 in the same run), and three runs gave 0.76, 0.98 and
+ * 1.00. Until 2026-11-30 only tracing's cost was measured, and only with BENCH_TRACED=1.
  */
-async function driveTraced(env: BenchEnvironment): Promise<Figures> {
+async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | undefined): Promise<Figures> {
   const sink = await startOtlpStandIn({ record: false });
   const postgres = await postmasterPid(env.pgDir);
-  const sides: { traced: boolean; server: BenchServer; driver: Driver; settle: () => Promise<void> }[] = [];
+  const kinds = [
+    { name: 'both off', database: 'bench_both_off', withoutChain: true, traced: false },
+    { name: 'chain', database: 'bench_chain', withoutChain: false, traced: false },
+    { name: 'both on', database: 'bench_both_on', withoutChain: false, traced: true },
+  ];
+  const sides: { name: string; server: BenchServer; driver: Driver; settle: () => Promise<void> }[] = [];
   try {
-    for (const traced of [false, true]) {
-      // Both on fresh databases: the first drive's log is not either's.
-      const own = await benchDatabaseBeside(env, traced ? 'bench_traced' : 'bench_untraced');
-      const runIds = await seedRuns(own.store, traced ? 'bench-traced' : 'bench-untraced');
-      const server = await startBenchServer(own, traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {});
+    for (const kind of kinds) {
+      // Each on a fresh database: the first drive's log is not theirs.
+      const own = await benchDatabaseBeside(env, kind.database);
+      if (kind.withoutChain) await installWithoutChain(own.db.pool);
+      const runIds = await seedRuns(own.store, kind.database.replaceAll('_', '-'));
+      const server = await startBenchServer(own, kind.traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {}, { withoutChain: kind.withoutChain });
       await waitForSeeded(own.db, runIds);
       const driver = new Driver(server.base, await server.token(ORG), runIds, { server: server.child.pid!, postgres });
-      sides.push({ traced, server, driver, settle: () => settleRuns(own) });
+      sides.push({ name: kind.name, server, driver, settle: () => settleRuns(own) });
     }
-    console.log(`untraced and traced (spans to ${sink.url}) in turns: approving/rejecting for ${DURATION_MS / 1000} s each with ${CONNECTIONS} connections, ${SLICES} slices…`);
+    if (pgStats) await pgStats.pool.query('SELECT pg_stat_statements_reset()');
+    console.log(`${sides.map((s) => s.name).join(', ')} (spans to ${sink.url}) in turns: approving/rejecting for ${DURATION_MS / 1000} s each with ${CONNECTIONS} connections, ${SLICES} slices…`);
     for (let slice = 0; slice < SLICES; slice++) {
-      for (const side of slice % 2 === 0 ? sides : [...sides].reverse()) {
+      for (let i = 0; i < sides.length; i++) {
+        const side = sides[(slice + i) % sides.length]!;
         await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, DURATION_MS / SLICES, { settle: side.settle });
       }
     }
@@ -264,23 +282,34 @@ async function driveTraced(env: BenchEnvironment): Promise<Figures> {
     for (const side of sides) await side.server.stop();
     await sink.close();
   }
-  const [untraced, traced] = sides.map((side) => side.driver.close()) as [DriverFigures, DriverFigures];
-  console.log(`  untraced by slice: ${untraced.perSecondBySlice.join(' ')} commands/s; traced: ${traced.perSecondBySlice.join(' ')}`);
+  const [off, chain, on] = sides.map((side) => side.driver.close()) as [DriverFigures, DriverFigures, DriverFigures];
+  if (pgStats) {
+    for (const [i, kind] of kinds.entries()) {
+      console.log(`${kind.name}:`);
+      await printPgStats(pgStats, [off, chain, on][i]!.latencies.length, kind.database);
+    }
+  }
+  console.log(`  by slice, commands/s: both off ${off.perSecondBySlice.join(' ')}; the chain ${chain.perSecondBySlice.join(' ')}; both on ${on.perSecondBySlice.join(' ')}`);
   const perSecond = (d: DriverFigures) => d.latencies.length / d.seconds;
-  const latencies = traced.latencies.sort((a, b) => a - b);
+  const latencies = on.latencies.sort((a, b) => a - b);
   const cpuOf = (d: DriverFigures) => ['server', 'postgres', 'client'].map((k) => d.cpu[k]).join(', ');
+  const bySlice = (x: DriverFigures, y: DriverFigures) => x.perSecondBySlice.map((n, i) => ratio(n, y.perSecondBySlice[i]!)).join(' ');
   return {
-    'traced commands/s': Math.round(perSecond(traced)),
-    'traced latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
-    'traced latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
-    'traced/untraced commands/s (in turns)': ratio(perSecond(traced), perSecond(untraced)),
-    'traced/untraced by slice': traced.perSecondBySlice.map((n, i) => ratio(n, untraced.perSecondBySlice[i]!)).join(' '),
-    // Less moved by what else runs than commands/s: the CPU a command costs, traced and not.
-    'traced cpu ms/command server, postgres, client': cpuOf(traced),
-    'untraced cpu ms/command server, postgres, client': cpuOf(untraced),
-    'untraced/traced cpu per command': ratio(untraced.cpu.total!, traced.cpu.total!),
-    'traced: OTLP exports received': sink.received(),
-    'traced sampling': Object.values(benchSampling()).join(' '),
+    'both on ÷ both off commands/s (in turns)': ratio(perSecond(on), perSecond(off)),
+    'both on ÷ both off by slice': bySlice(on, off),
+    'chain ÷ both off commands/s': ratio(perSecond(chain), perSecond(off)),
+    'traced ÷ untraced commands/s (both on ÷ chain)': ratio(perSecond(on), perSecond(chain)),
+    'both on commands/s': Math.round(perSecond(on)),
+    'both on latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
+    'both on latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
+    // Less moved by what else runs than commands/s: the CPU a command costs on each side.
+    'both off cpu ms/command server, postgres, client': cpuOf(off),
+    'chain cpu ms/command server, postgres, client': cpuOf(chain),
+    'both on cpu ms/command server, postgres, client': cpuOf(on),
+    'cpu per command, both off ÷ both on': ratio(off.cpu.total!, on.cpu.total!),
+    'cpu per command, both off ÷ chain': ratio(off.cpu.total!, chain.cpu.total!),
+    'both on: OTLP exports received': sink.received(),
+    'both on: sampling': Object.values(benchSampling()).join(' '),
   };
 }
 

@@ -6,10 +6,9 @@
 //   (b) the same rows as a bare single-row INSERT per transaction (16 clients) into a plain table:
 //       the ceiling of this disk and CPU; the ratio a/b says what the store costs on top of it;
 //   (c) the projection rebuild benchmark of bench/rebuild.bench.ts on the same server;
-//   (d) the cost of the tamper-evidence chain: (a) again through the same adapter, whose append
-//       statements (alone and in groups) are rewritten to the same INSERTs without the sealing (no
-//       predecessor hash, no SHA-256, metadata stored as given), and which sends each event as
-//       plain JSON.stringify text with no content digest (its encodeContent option); both
+//   (d) the cost of the tamper-evidence chain: (a) again through the same adapter without the chain
+//       (bench/without-chain.ts: its append statements, alone and in groups, rewritten to the same
+//       INSERTs without the sealing, and each event sent as plain JSON text with no digest); both
 //       encoders are also timed on their own, warm (digest_us_per_event: canonical JSON and the
 //       digest; plain_json_us_per_event). Until 2026-11-26 evening (d) computed the digest too,
 //       and the ratio left that part of the chain's cost out;
@@ -40,16 +39,16 @@ import { eventStoreMigrations } from '../src/adapters/postgres/event-store.schem
 import { runMigrations } from '../src/adapters/postgres/migrate.js';
 import { createPgEventStore } from '../src/adapters/postgres/pg-event-store.js';
 import { DEFAULT_GROUP_LIMITS, type AppendGroupLimits } from '../src/adapters/postgres/append-groups.js';
-import { GROUP_ROWS_SQL } from '../src/adapters/postgres/append-group-json.schema.js';
-import type { ContentEncoder } from '../src/adapters/postgres/pg-mapping.js';
 import { cpuPerOperation, cpuSnapshot, postmasterPid } from './cpu-account.js';
 import type { EventStore } from '../src/adapters/event-store.js';
 import { wireContent } from '../src/adapters/audit-chain.js';
+import type { ContentEncoder } from '../src/adapters/postgres/pg-mapping.js';
 import { SpanKind, startSpan, traceparentOf } from '../src/adapters/telemetry/spans.js';
 import { withAppendTracing } from '../src/adapters/telemetry/traced-event-store.js';
 import { startTracing, type Tracing } from '../src/adapters/telemetry/tracing.js';
 import { benchSampling } from './support.js';
 import { startOtlpStandIn } from '../test/support/stand-ins/otlp-stand-in.js';
+import { installWithoutChain, unsealedContent, withoutChainPool } from './without-chain.js';
 
 type Figures = Record<string, number | string>;
 
@@ -79,7 +78,7 @@ export async function run(): Promise<Figures> {
     // The next transaction id (taking none): every writing transaction takes one, at once.
     committed = async () => Number((await db.pool.query<{ n: string }>(`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS n`)).rows[0]!.n);
     await runMigrations(db.knex, eventStoreMigrations);
-    await db.pool.query(CREATE_UNSEALED_GROUP);
+    await installWithoutChain(db.pool);
     const sink = await startOtlpStandIn({ record: false });
     const appends = appendPhase(db, '(a) appends');
     const bare = await bareInsertPhase(db);
@@ -148,85 +147,13 @@ async function describeServer(url: string, figures: Figures): Promise<void> {
 }
 
 /**
- * The one-event append without the chain (the (d) baseline): the same predecessor read (the
- * optimistic-concurrency guard needs it) and insert, metadata as given. Only the benchmark has it.
- */
-const UNSEALED_APPEND_SQL = `
-INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata)
-SELECT $1, p.next, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}')
-  FROM (SELECT e.revision + 1 AS next FROM es.events e WHERE e.stream_name = $1 AND e.revision = $2::bigint) p
-RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
-const UNSEALED_FIRST_APPEND_SQL = `
-INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata)
-SELECT $1, 0, $3::uuid, $4, $5::jsonb, COALESCE($6::jsonb, '{}')
- WHERE $2::text = 'no_stream' AND NOT EXISTS (SELECT 1 FROM es.events e WHERE e.stream_name = $1)
-RETURNING revision::text AS revision, transaction_id::text AS commit, global_position::text AS prepare`;
-
-/** The group commit's function (append-group-json.schema.ts) without the sealing: no predecessor hash, metadata as given. */
-const CREATE_UNSEALED_GROUP = `
-CREATE OR REPLACE FUNCTION es.append_group_unsealed(p_group jsonb)
-RETURNS TABLE (stream text, next_expected_revision bigint, commit_pos xid8, prepare_pos bigint)
-LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
-BEGIN
-  RETURN QUERY
-  WITH g AS (${GROUP_ROWS_SQL}
-  ), p AS (
-    SELECT g.*, COALESCE(h.revision, -1) + 1 AS next
-      FROM g
-      LEFT JOIN LATERAL (
-        SELECT e.revision FROM es.events e WHERE g.kind = 'revision' AND e.stream_name = g.stream AND e.revision = g.rev
-        UNION ALL
-        (SELECT e.revision FROM es.events e WHERE g.kind <> 'revision' AND e.stream_name = g.stream ORDER BY e.revision DESC LIMIT 1)
-      ) h ON true
-     WHERE CASE g.kind WHEN 'any' THEN true WHEN 'no_stream' THEN h.revision IS NULL ELSE h.revision IS NOT NULL END
-  )
-  INSERT INTO es.events AS e (stream_name, revision, event_id, event_type, data, metadata)
-  SELECT p.stream, p.next, p.id, p.type, p.data, COALESCE(p.meta, '{}') FROM p ORDER BY p.ord
-  RETURNING e.stream_name, e.revision, e.transaction_id, e.global_position;
-END $$`;
-const UNSEALED_GROUP_SQL = `
-SELECT stream, next_expected_revision::text AS revision, commit_pos::text AS commit, prepare_pos::text AS prepare
-  FROM es.append_group_unsealed($1::jsonb)`;
-
-/** An event as a store without the chain would send it: JSON text, no canonical form, no digest. */
-const unsealedContent: ContentEncoder = (_type, data, metadata) => ({
-  data: JSON.stringify(data ?? null),
-  metadata: metadata === undefined ? null : JSON.stringify(metadata),
-  digest: '',
-});
-
-/** The adapter's pool, with its one-event and group append statements sent to the unsealed ones (the digests dropped). */
-function preChainPool(pool: pg.Pool): pg.Pool {
-  const unsealed: Record<string, string> = {
-    es_append_one_at_revision: UNSEALED_APPEND_SQL,
-    es_append_one_at_head: UNSEALED_FIRST_APPEND_SQL,
-    es_append_group: UNSEALED_GROUP_SQL,
-  };
-  return new Proxy(pool, {
-    get(target, prop) {
-      if (prop === 'query') {
-        return (config: pg.QueryConfig, ...rest: unknown[]) => {
-          const text = typeof config === 'object' && config.name ? unsealed[config.name] : undefined;
-          // The one-event statements take the digest as their last argument; the group's document
-          // carries an empty one (unsealedContent), which the unsealed function does not read.
-          const values = config.name === 'es_append_group' ? config.values : config.values?.slice(0, -1);
-          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values } : config, ...rest);
-        };
-      }
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-}
-
-/**
  * (a), (d), (e): through the real adapter, each append one statement alone or in a group.
- * `preChain`: through preChainPool (the same statements without the sealing), no digest computed. `traced`: the append
+ * `preChain`: through withoutChainPool (./without-chain.ts: the same statements without the sealing), no digest computed. `traced`: the append
  * decorator the composition applies when tracing is on, spans exported to an OTLP sink on loopback.
  */
 function appendPhase(db: Database, label: string, variant: { preChain?: boolean; traced?: boolean; groups?: AppendGroupLimits } = {}): Phase {
   const adapter = createPgEventStore({
-    pool: variant.preChain ? preChainPool(db.pool) : db.pool,
+    pool: variant.preChain ? withoutChainPool(db.pool) : db.pool,
     connectionString: db.url,
     ...(variant.preChain ? { encodeContent: unsealedContent } : {}),
     ...(variant.groups ? { appendGroups: variant.groups } : {}),

@@ -104,13 +104,19 @@ export async function serveNodeFlags(): Promise<string[]> {
 /**
  * The real server process, with the flags of `npm start`; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof") adds to them. `extraEnv` adds to its environment (the commands
- * benchmark's traced variant).
+ * benchmark's traced variant). `withoutChain`: the server with its appends unsealed
+ * (./serve-without-chain.ts), the commands benchmark's "both off"; its database needs
+ * installWithoutChain first.
  */
-export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<string, string> = {}, options: { withoutChain?: boolean } = {}): Promise<BenchServer> {
   const port = await freePort();
   const nodeArgs = [...(await serveNodeFlags()), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const dataDir = path.join(env.dir, 'data');
-  const child = spawn(process.execPath, [...nodeArgs, path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'], {
+  // Without the chain: the same server through an entry of the benchmark's (./serve-without-chain.ts).
+  const entry = options.withoutChain
+    ? ['--import', 'tsx', path.resolve(import.meta.dirname, 'serve-without-chain.ts')]
+    : [path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: {
       ...process.env,
       DATABASE_URL: env.url,

@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import type { ServiceOptions } from './composition/app-services.js';
 import { createSharedCommands } from './composition/commands.js';
 import { createIdentity } from './composition/identity.js';
-import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure } from './composition/infrastructure.js';
+import { createInfraProjector, createLogger, openInfrastructure, type Infrastructure, type InfrastructureOptions } from './composition/infrastructure.js';
 import { createServices } from './composition/services.js';
 import { createWorkers } from './composition/workers.js';
 import { createMetricsEndpoint } from './composition/telemetry.js';
@@ -17,6 +17,11 @@ import type { Config } from './config.js';
 import { buildStartingApp } from './http/starting-app.js';
 import type { Projector } from './projections/projector.js';
 import { retry } from './lib/retry.js';
+
+/** What code passes to a service beside its configuration: the services' options and the infrastructure's. */
+export interface ServerOptions extends ServiceOptions {
+  infrastructure?: InfrastructureOptions;
+}
 
 export interface Service {
   app: FastifyInstance;
@@ -28,13 +33,14 @@ export interface Service {
 }
 
 /** Everything `serve` runs, built and started, except the listening socket (tests use app.inject). */
-export async function createService(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<Service> {
+export async function createService(config: Config, log: Logger = createLogger(config), options: ServerOptions = {}): Promise<Service> {
   // The identity first: a configuration error there is reported before any database is started.
   const identity = await createIdentity(config);
-  const infra = await openInfrastructure(config, log);
+  const { infrastructure, ...serviceOptions } = options;
+  const infra = await openInfrastructure(config, log, infrastructure);
   let services: Awaited<ReturnType<typeof createServices>> | undefined;
   try {
-    services = await createServices(infra, identity, options);
+    services = await createServices(infra, identity, serviceOptions);
     await services.start();
     const app = await buildApp(services.app);
     const running = services;
@@ -61,7 +67,7 @@ export interface RunningServer {
 }
 
 /** `sprintguard serve`: API + projector in one process. */
-export async function startServer(config: Config, log: Logger = createLogger(config), options: ServiceOptions = {}): Promise<RunningServer> {
+export async function startServer(config: Config, log: Logger = createLogger(config), options: ServerOptions = {}): Promise<RunningServer> {
   // A database that cannot be reached at start is waited for, not fatal: meanwhile a placeholder
   // answers on the port (readiness 503), so orchestrators see a live, unready process.
   let placeholder: FastifyInstance | undefined;

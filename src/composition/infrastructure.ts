@@ -16,6 +16,7 @@ import { startEmbeddedPostgres, withDatabase, type EmbeddedPostgresHandle } from
 import { eventStoreMigrations } from '../adapters/postgres/event-store.schema.js';
 import { runMigrations } from '../adapters/postgres/migrate.js';
 import { createPgEventStore } from '../adapters/postgres/pg-event-store.js';
+import type { ContentEncoder } from '../adapters/postgres/pg-mapping.js';
 import { createPublicOnlyFetch } from '../adapters/outbound-http/public-only-fetch.js';
 import { withAppendTracing } from '../adapters/telemetry/traced-event-store.js';
 import { startTracing, type SpanExporter, type Tracing } from '../adapters/telemetry/tracing.js';
@@ -61,6 +62,12 @@ export function createLogger(config: Config): Logger {
 export interface InfrastructureOptions {
   /** Replaces the OTLP exporter when tracing is on (tests: an in-memory exporter). */
   spanExporter?: SpanExporter;
+  /**
+   * The PostgreSQL event store's pool, as the adapter sees it, and what its appends send of each
+   * event (pg-mapping.ts). Only the commands benchmark's server without the chain gives them
+   * (bench/serve-without-chain.ts), to measure what the chain costs a command.
+   */
+  pgEventStore?: { pool?: (pool: pg.Pool) => pg.Pool; encodeContent?: ContentEncoder };
 }
 
 /** Opens the database (starting the embedded one when DATABASE_URL is unset), migrates, opens the event store. */
@@ -104,7 +111,13 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
       store = withEventValidation(withAppendMetrics(createEsdbEventStore({ connectionString: config.EVENTSTORE_URL, log: (msg, err) => log.warn({ err }, msg) }), metrics));
     } else {
       await runMigrations(db.knex, eventStoreMigrations);
-      store = withEventValidation(withAppendMetrics(createPgEventStore({ pool: db.pool, connectionString: url, log: (msg, err) => log.warn({ err }, msg) }), metrics));
+      const adapter = createPgEventStore({
+        pool: options.pgEventStore?.pool?.(db.pool) ?? db.pool,
+        connectionString: url,
+        ...(options.pgEventStore?.encodeContent ? { encodeContent: options.pgEventStore.encodeContent } : {}),
+        log: (msg, err) => log.warn({ err }, msg),
+      });
+      store = withEventValidation(withAppendMetrics(adapter, metrics));
     }
     // Outermost, so the span covers the validation and the traceparent is sealed with the metadata.
     if (tracing.enabled) store = withAppendTracing(store);

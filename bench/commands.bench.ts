@@ -37,6 +37,14 @@ const CONNECTIONS = 50;
 const DURATION_MS = 10_000;
 const WARMUP_MS = Number(process.env.BENCH_COMMANDS_WARMUP_MS ?? 8_000);
 const SLICES = Number(process.env.BENCH_COMMANDS_SLICES ?? 5);
+/**
+ * Slices of 2 s per side for the chain's and tracing's cost (BENCH_TELEMETRY_SLICES): their ratio by
+ * slice spread 0.63–1.49 in one run of 5, and three runs of 5 gave 0.83, 0.98 and 0.96 for the
+ * whole (2026-11-29, late night); twice the slices halve the spread's weight on the whole.
+ */
+const TELEMETRY_SLICES = Number(process.env.BENCH_TELEMETRY_SLICES ?? 10);
+/** A slice of the chain's and tracing's cost, per side. */
+const SLICE_MS = 2_000;
 /** Load before each later slice, not recorded: the server's queues back to their steady state. */
 const SLICE_WARMUP_MS = 500;
 /**
@@ -238,7 +246,7 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
 /**
  * The cost of the chain and of tracing (BENCH_TRACED=0 leaves it out): three servers, each on fresh
  * runs in a database of its own (its own log, read models and projector) of the same PostgreSQL,
- * take turns as ours and the ceiling do, BENCH_COMMANDS_SLICES slices each, each slice ending once
+ * take turns as ours and the ceiling do, TELEMETRY_SLICES slices of 2 s each, each slice ending once
  * that server's runs projection has caught up:
  *   - both off: no chain (its appends unsealed: ./without-chain.ts) and no tracing;
  *   - the chain: the service as it runs untraced;
@@ -248,7 +256,7 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
  * same one. Before 2026-11-26 evening tracing's cost was four drives one after the other, U T T U:
  * the machine's speed moved between drives by as much as tracing costs (an untraced drive's server
  * CPU per command 0.343 ms, the other's 0.485 in the same run), and three runs gave 0.76, 0.98 and
- * 1.00. Until 2026-11-30 only tracing's cost was measured, and only with BENCH_TRACED=1.
+ * 1.00. Until 2026-11-29 (late night) only tracing's cost was measured, and only with BENCH_TRACED=1.
  */
 async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | undefined): Promise<Figures> {
   const sink = await startOtlpStandIn({ record: false });
@@ -271,11 +279,11 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
       sides.push({ name: kind.name, server, driver, settle: () => settleRuns(own) });
     }
     if (pgStats) await pgStats.pool.query('SELECT pg_stat_statements_reset()');
-    console.log(`${sides.map((s) => s.name).join(', ')} (spans to ${sink.url}) in turns: approving/rejecting for ${DURATION_MS / 1000} s each with ${CONNECTIONS} connections, ${SLICES} slices…`);
-    for (let slice = 0; slice < SLICES; slice++) {
+    console.log(`${sides.map((s) => s.name).join(', ')} (spans to ${sink.url}) in turns: approving/rejecting with ${CONNECTIONS} connections, ${TELEMETRY_SLICES} slices of ${SLICE_MS / 1000} s each…`);
+    for (let slice = 0; slice < TELEMETRY_SLICES; slice++) {
       for (let i = 0; i < sides.length; i++) {
         const side = sides[(slice + i) % sides.length]!;
-        await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, DURATION_MS / SLICES, { settle: side.settle });
+        await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, SLICE_MS, { settle: side.settle });
       }
     }
   } finally {

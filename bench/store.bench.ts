@@ -110,11 +110,14 @@ export async function run(): Promise<Figures> {
     Object.assign(figures, encodeMicros());
     figures.chain_vs_prechain_ratio = ratioOf('append_', 'append_prechain_');
     figures.traced_vs_untraced_ratio = ratioOf('append_traced_', 'append_');
+    // The target's own figure: tracing and the chain together against neither, (e) over (d).
+    figures.both_on_vs_both_off_ratio = ratioOf('append_traced_', 'append_prechain_');
+    figures.both_on_vs_both_off_cpu_ratio = round(cpuTotal(figures, 'append_prechain_') / cpuTotal(figures, 'append_traced_'), 3);
     if (overlap) figures.overlap_vs_bare_ratio = ratioOf('append_overlap_', 'bare_insert_');
     figures.traced_sampling = Object.values(benchSampling()).join(' ');
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
     progress(`appends with the chain / without = ${figures.chain_vs_prechain_ratio}; an event's JSON and digest ${figures.digest_us_per_event} µs, its plain JSON ${figures.plain_json_us_per_event} µs`);
-    progress(`traced appends / untraced = ${figures.traced_vs_untraced_ratio}`);
+    progress(`traced appends / untraced = ${figures.traced_vs_untraced_ratio}; both on / both off = ${figures.both_on_vs_both_off_ratio} (CPU per append, both off / both on: ${figures.both_on_vs_both_off_cpu_ratio})`);
     // Last: seeding a million events leaves the server busy (checkpoints, autovacuum) for a while.
     if (process.env.BENCH_STORE_REBUILD !== '0') Object.assign(figures, await benchRebuildIfPresent(url));
     return figures;
@@ -349,6 +352,13 @@ async function measureSlice(workers: Array<() => Promise<void>>, ms: number, war
   const commits = commitsBefore !== undefined && committed ? (await committed()) - commitsBefore : 0;
   const cpu = cpuBefore && postgresPid !== undefined ? cpuPerOperation(cpuBefore, await cpuSnapshot({ postgres: postgresPid }), all) : undefined;
   return { operations: latencies.length, all, seconds, latencies, cpuMs: { postgres: (cpu?.postgres ?? 0) * all, client: (cpu?.client ?? 0) * all }, commits };
+}
+
+/** CPU ms per append of a variant, PostgreSQL and this process together (its cpu_ms_per_op_postgres_client). */
+function cpuTotal(figures: Figures, prefix: string): number {
+  return String(figures[`${prefix}cpu_ms_per_op_postgres_client`] ?? 'NaN')
+    .split(',')
+    .reduce((sum, ms) => sum + Number(ms), 0);
 }
 
 function summarize(label: string, slices: Slice[]): Figures {

@@ -153,7 +153,7 @@ e AS (
          (k % ${RUNS_LIVE_AT_ONCE * EVENTS_PER_RUN}) / ${RUNS_LIVE_AT_ONCE} AS rev
     FROM k
 )
-INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata, created)
+INSERT INTO es.events (stream_name, revision, event_id, event_type, data, metadata, created, prev_hash, hash)
 SELECT 'benchrun-' || run, rev, gen_random_uuid(),
        CASE WHEN rev = 0 THEN 'RunStarted'
             WHEN rev = ${EVENTS_PER_RUN - 1} THEN 'RunCompleted'
@@ -166,7 +166,11 @@ SELECT 'benchrun-' || run, rev, gen_random_uuid(),
                           'summary', repeat('x', 80)),
        jsonb_build_object('org_id', 'org-' || (run % 97), 'user_id', 'system',
                           'correlation_id', 'benchrun-' || run, 'causation_id', 'benchrun-' || run),
-       now() - interval '1 day' + k * interval '1 millisecond'
+       now() - interval '1 day' + k * interval '1 millisecond',
+       -- 32 bytes in each of the chain's columns, as in a sealed log, so the rebuild reads what it
+       -- reads there (until 2026-11-29 the columns were empty and the figure left that read out).
+       -- Not a valid chain: nothing here verifies it.
+       CASE WHEN rev > 0 THEN sha256(int8send(k - ${RUNS_LIVE_AT_ONCE})) END, sha256(int8send(k))
   FROM e ORDER BY k`;
 
 /**

@@ -67,6 +67,13 @@ export interface ReadAllOptions {
   direction?: Direction;
   maxCount?: number;
   filter?: EventFilter;
+  /**
+   * false: the reader has no use for the chain's two hashes (every projection but the audit log's,
+   * the reactors). A store may then leave them out of the events' metadata: the PostgreSQL store's
+   * catch-up reads skip both columns (~12% of a rebuild's time); events served from its live tail,
+   * which every subscription of the process shares, still carry them. Default true.
+   */
+  chain?: boolean;
 }
 
 /** Prefix filters, evaluated by the store. A filter with both lists requires both to match. */
@@ -99,6 +106,13 @@ export interface SubscribeToAllOptions {
    * EventStoreDB does) ignores it.
    */
   liveReadIntervalMs?: number;
+  /**
+   * false: the reader has no use for the chain's two hashes (every projection but the audit log's,
+   * the reactors). A store may then leave them out of the events' metadata: the PostgreSQL store's
+   * catch-up reads skip both columns (~12% of a rebuild's time); events served from its live tail,
+   * which every subscription of the process shares, still carry them. Default true.
+   */
+  chain?: boolean;
 }
 
 export interface EventStore {

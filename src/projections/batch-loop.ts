@@ -77,6 +77,7 @@ export async function runBatches(options: RunBatchesOptions): Promise<Position |
   const iterable = store.subscribeToAll({
     after: options.from ?? 'start',
     filter: projection.filter,
+    chain: projection.readsChain === true,
     signal,
     ...(projection.liveReadIntervalMs !== undefined ? { liveReadIntervalMs: projection.liveReadIntervalMs } : {}),
   });

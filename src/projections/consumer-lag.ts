@@ -53,7 +53,7 @@ export async function backlogAfter(
   let events = 0;
   let oldest: Date | undefined;
   // readAll is inclusive: the event at the checkpoint itself (if any) comes first and is skipped.
-  for await (const event of store.readAll({ from: checkpoint ?? 'start', ...(filter ? { filter } : {}), maxCount: cap + 1 })) {
+  for await (const event of store.readAll({ from: checkpoint ?? 'start', ...(filter ? { filter } : {}), maxCount: cap + 1, chain: false })) {
     if (checkpoint && comparePositions(event.position, checkpoint) <= 0) continue;
     if (comparePositions(event.position, head) > 0) break;
     oldest ??= event.created;

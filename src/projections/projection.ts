@@ -19,6 +19,13 @@ export interface Projection {
    */
   readonly liveReadIntervalMs?: number;
   /**
+   * True for a projection that reads the chain's hashes from its events' metadata (the audit log's).
+   * Without it the projection reads without them (SubscribeToAllOptions.chain): its events may or
+   * may not carry them (catch-up reads leave them out, the live tail's do not), so a projection that
+   * uses them must say so.
+   */
+  readonly readsChain?: boolean;
+  /**
    * Applies a batch of events (in global order) inside `trx`, the same transaction that moves the
    * checkpoint. Must be idempotent: applying an event twice leaves the same rows (guard on the
    * stream revision). Must not throw for business reasons: a throw is retried, and an event that

@@ -62,7 +62,7 @@ async function catchUp(deps: ProjectorDeps, trx: Knex.Transaction, shadow: Proje
   if (from && comparePositions(from, to) >= 0) return 0;
   let batch: RecordedEvent[] = [];
   let applied = 0;
-  for await (const event of deps.store.readAll({ from: from ?? 'start', filter: shadow.filter })) {
+  for await (const event of deps.store.readAll({ from: from ?? 'start', filter: shadow.filter, chain: shadow.readsChain === true })) {
     if (from && comparePositions(event.position, from) <= 0) continue;
     if (comparePositions(event.position, to) > 0) break;
     batch.push(event);

@@ -18,6 +18,7 @@ import { chainColumnsMigration } from './chain-columns.schema.js';
 import { appendEventsJsonMigration, appendGroupJsonMigration } from './append-group-json.schema.js';
 import { flatPredecessorMigration } from './flat-predecessor.schema.js';
 import { readAllPageMigration } from './read-all-page.schema.js';
+import { readAllPlainMigration } from './read-all-plain.schema.js';
 import { WRONG_EXPECTED_VERSION_SQLSTATE } from './es-sqlstates.js';
 
 const CREATE_TABLES = `
@@ -160,5 +161,6 @@ export const eventStoreMigrations: MigrationSet = {
     appendGroupJsonMigration,
     appendEventsJsonMigration,
     flatPredecessorMigration,
+    readAllPlainMigration,
   ],
 };

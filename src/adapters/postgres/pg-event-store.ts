@@ -62,8 +62,10 @@ import {
   HEAD_SQL,
   HELD_BACK_SQL,
   IDEMPOTENT_RESULT_SQL,
+  READ_ALL_AFTER_PLAIN_SQL,
   READ_ALL_AFTER_SQL,
   READ_ALL_BACKWARDS_SQL,
+  READ_ALL_FROM_PLAIN_SQL,
   READ_ALL_FROM_SQL,
   READ_STREAM_BACKWARDS_SQL,
   READ_STREAM_FORWARDS_SQL,
@@ -239,7 +241,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     while (remaining > 0) {
       // Unfiltered, a page never needs more rows than are still wanted; filtered, it scans a full page.
       const limit = opts.filter ? batchSize : Math.min(batchSize, remaining);
-      const page = await readAllPage(cursor, inclusive, opts.filter, limit);
+      const page = await readAllPage(cursor, inclusive, opts.filter, limit, opts.chain !== false);
       for (const event of page.events) {
         if (remaining-- <= 0) return;
         yield event;
@@ -270,11 +272,14 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
     }
   }
 
-  /** One page of the guarded $all range, filtered after the scan so the last scanned key is known. */
-  async function readAllPage(after: Position, inclusive: boolean, filter: EventFilter | undefined, limit: number) {
+  /**
+   * One page of the guarded $all range, filtered after the scan so the last scanned key is known;
+   * without `chain`, without the chain's hashes.
+   */
+  async function readAllPage(after: Position, inclusive: boolean, filter: EventFilter | undefined, limit: number, chain: boolean) {
     const rows = await query<PageRow>({
-      name: inclusive ? 'es_read_all_from' : 'es_read_all_after',
-      text: inclusive ? READ_ALL_FROM_SQL : READ_ALL_AFTER_SQL,
+      name: `${inclusive ? 'es_read_all_from' : 'es_read_all_after'}${chain ? '' : '_plain'}`,
+      text: inclusive ? (chain ? READ_ALL_FROM_SQL : READ_ALL_FROM_PLAIN_SQL) : chain ? READ_ALL_AFTER_SQL : READ_ALL_AFTER_PLAIN_SQL,
       values: [after.commit.toString(), after.prepare.toString(), limit, ...filterValues(filter)],
     });
     const first = rows[0];
@@ -317,7 +322,8 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
   const tailWaiter = hub.register(undefined);
   let tailHeldBackDelay = HELD_BACK_MIN_MS;
   const tail = new LiveTail({
-    readPage: (after, signal) => retrying(() => readAllPage(after, false, undefined, batchSize), signal),
+    // With the hashes: the tail serves every subscription of the process, the audit log's among them.
+    readPage: (after, signal) => retrying(() => readAllPage(after, false, undefined, batchSize, true), signal),
     beforeRead: () => {
       tailWaiter.pending = false;
     },
@@ -359,7 +365,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
         }
         lastReadAt = performance.now();
         // Caught up, from the tail's buffer; catching up (or fallen behind the buffer), from the database.
-        const page = joined?.pageAfter(cursor, opts.filter, batchSize) ?? (await retrying(() => readAllPage(cursor, false, opts.filter, batchSize), signal));
+        const page = joined?.pageAfter(cursor, opts.filter, batchSize) ?? (await retrying(() => readAllPage(cursor, false, opts.filter, batchSize, opts.chain !== false), signal));
         if (!page) return;
         for (const event of page.events) {
           if (signal.aborted) return;

@@ -80,13 +80,17 @@ export const READ_STREAM_BACKWARDS_SQL = readStreamSql('<=', 'DESC');
 // One page of the guarded range: es.read_all_page (read-all-page.schema.ts), which scans the page
 // unfiltered and then filters it, the first row carrying the page's size and last key. It reads
 // after the cursor; from a position (inclusive) is after (commit, prepare - 1).
-const readAllPageSql = (prepare: string) => `
+// Without the chain (a reader's `chain: false`): es.read_all_page_plain (read-all-plain.schema.ts),
+// the same rows with the hashes NULL.
+const readAllPageSql = (prepare: string, chain: boolean) => `
 SELECT p.scanned, p.last_commit::text AS last_commit, p.last_prepare::text AS last_prepare,
        p.commit_pos::text AS commit, p.prepare_pos::text AS prepare, p.stream_name, p.revision::text AS revision,
-       p.event_id, p.event_type, p.data, p.metadata, p.created, p.prev_hash, p.hash
-  FROM es.read_all_page($1::xid8, ${prepare}, $3::int, $4::text[], $5::text[]) p`;
-export const READ_ALL_FROM_SQL = readAllPageSql('$2::bigint - 1');
-export const READ_ALL_AFTER_SQL = readAllPageSql('$2::bigint');
+       p.event_id, p.event_type, p.data, p.metadata, p.created, ${chain ? 'p.prev_hash, p.hash' : 'NULL::text AS prev_hash, NULL::text AS hash'}
+  FROM ${chain ? 'es.read_all_page' : 'es.read_all_page_plain'}($1::xid8, ${prepare}, $3::int, $4::text[], $5::text[]) p`;
+export const READ_ALL_FROM_SQL = readAllPageSql('$2::bigint - 1', true);
+export const READ_ALL_AFTER_SQL = readAllPageSql('$2::bigint', true);
+export const READ_ALL_FROM_PLAIN_SQL = readAllPageSql('$2::bigint - 1', false);
+export const READ_ALL_AFTER_PLAIN_SQL = readAllPageSql('$2::bigint', false);
 
 export const READ_ALL_BACKWARDS_SQL = `
 SELECT ${EVENT_COLUMNS}

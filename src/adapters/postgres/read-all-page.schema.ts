@@ -18,9 +18,12 @@
 import type { Knex } from 'knex';
 import type { Migration } from './migrate.js';
 
-/** The function's definition; `hashes`: with the chain's columns (006) as two more result columns. */
-export const readAllPageFunction = (hashes: boolean): string => `
-CREATE FUNCTION es.read_all_page(p_commit xid8, p_prepare bigint, p_limit int, p_streams text[], p_types text[])
+/**
+ * The function's definition; `hashes`: with the chain's columns (006) as two more result columns.
+ * `name`: es.read_all_page, or the one without the hashes that readers of no chain call (010).
+ */
+export const readAllPageFunction = (hashes: boolean, name = 'es.read_all_page'): string => `
+CREATE FUNCTION ${name}(p_commit xid8, p_prepare bigint, p_limit int, p_streams text[], p_types text[])
 RETURNS TABLE (scanned int, last_commit xid8, last_prepare bigint, commit_pos xid8, prepare_pos bigint,
                stream_name text, revision bigint, event_id uuid, event_type text, data jsonb, metadata jsonb, created timestamptz${hashes ? ',\n               prev_hash text, hash text' : ''})
 LANGUAGE plpgsql STABLE

@@ -31,6 +31,9 @@ beforeAll(async () => {
   store = createPgEventStore({ pool: db.pool, connectionString: url, batchSize: 2 });
   for (let n = 0; n < 3; n++) await store.append('org-acme', [settingsChanged(n)], { expectedRevision: n === 0 ? 'no_stream' : BigInt(n - 1) });
   await store.append('run-r1', [{ type: 'Other', data: { n: 1 }, metadata: { causation_id: 'x', correlation_id: 'x', user_id: 'ada' } }], { expectedRevision: 'no_stream' });
+  // Until every one is readable: a transaction open elsewhere in the cluster (another test file's)
+  // holds the log's read horizon back.
+  await store.settledHeadPosition();
 });
 
 afterAll(async () => {

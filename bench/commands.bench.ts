@@ -52,6 +52,18 @@ const SLICE_WARMUP_MS = 500;
  * and the measure: at 400 a run, 2,300 commands/s used every action up before the measure's end.
  */
 const ACTIONS_PER_RUN = 1_000;
+/**
+ * Actions decided per run: all but the last, which stays proposed. Deciding it starts the run's
+ * execution, and the benchmark's servers have no board: their executors failed and retried with
+ * error lines in the last slices of a run that got that far (2026-11-29, late night).
+ */
+const DECIDED_PER_RUN = ACTIONS_PER_RUN - 1;
+/**
+ * Runs per connection for the chain's and tracing's cost: its three servers are driven for ~33 s
+ * each (the first warm-up, ten slices and theirs), ~56,000 commands at 1,700/s, more than one run
+ * per connection holds. A connection moves to its next run when one is decided.
+ */
+const TELEMETRY_RUNS_PER_CONNECTION = 2;
 const ORG = 'bench-org';
 
 function seedRun(runId: string): RunEvent[] {
@@ -223,9 +235,10 @@ async function printPgStats(db: Database, commands: number, database?: string): 
   for (const t of tables) console.log(`  ${t.relname.padEnd(24)} ${t.ins.padStart(9)} ${t.upd.padStart(9)} (${t.hot})`);
 }
 
-async function seedRuns(store: EventStore, prefix: string): Promise<string[]> {
-  console.log(`seeding ${CONNECTIONS} runs of ${ACTIONS_PER_RUN} proposed actions…`);
-  const runIds = Array.from({ length: CONNECTIONS }, (_, i) => `${prefix}-${i}`);
+/** `perConnection` runs for each connection: connection c walks runs c, c + CONNECTIONS, … (Driver). */
+async function seedRuns(store: EventStore, prefix: string, perConnection = 1): Promise<string[]> {
+  console.log(`seeding ${CONNECTIONS * perConnection} runs of ${ACTIONS_PER_RUN} proposed actions…`);
+  const runIds = Array.from({ length: CONNECTIONS * perConnection }, (_, i) => `${prefix}-${i}`);
   for (const id of runIds) {
     await store.append(`run-${id}`, seedRun(id).map((e) => ({ type: e.type, data: e.data, metadata: { org_id: ORG, user_id: 'bench', correlation_id: 'bench', causation_id: 'bench' } })));
   }
@@ -272,7 +285,7 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
       // Each on a fresh database: the first drive's log is not theirs.
       const own = await benchDatabaseBeside(env, kind.database);
       if (kind.withoutChain) await installWithoutChain(own.db.pool);
-      const runIds = await seedRuns(own.store, kind.database.replaceAll('_', '-'));
+      const runIds = await seedRuns(own.store, kind.database.replaceAll('_', '-'), TELEMETRY_RUNS_PER_CONNECTION);
       const server = await startBenchServer(own, kind.traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {}, { withoutChain: kind.withoutChain });
       await waitForSeeded(own.db, runIds);
       const driver = new Driver(server.base, await server.token(ORG), runIds, { server: server.child.pid!, postgres });
@@ -342,13 +355,13 @@ async function runsCaughtUp(db: Pick<pg.Client, 'query'>, head: Position): Promi
 type DriverFigures = ReturnType<Driver['close']>;
 
 /**
- * The load: every connection walks its own run's actions, approving two of three, slice after
+ * The load: every connection walks its own runs' actions (all but each run's last), approving two of three, slice after
  * slice (a warm-up, not recorded, then the measure). CPU by side is taken over the recorded parts.
  */
 class Driver {
   private readonly agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  /** The next action of each run: slices go on where the last one stopped. */
-  private readonly next = new Map<string, number>();
+  /** The next decision of each connection (its runs' actions, one run after the other): slices go on where the last one stopped. */
+  private readonly next = new Map<number, number>();
   private readonly latencies: number[] = [];
   private readonly statuses = new Map<number, number>();
   private readonly perSecond: number[] = [];
@@ -378,14 +391,17 @@ class Driver {
       hooks.onMeasuring?.();
     }, warmupMs);
     await Promise.all(
-      this.runIds.map(async (runId) => {
-        for (let n = this.next.get(runId) ?? 0; Date.now() < deadline; n++) {
-          if (n >= ACTIONS_PER_RUN && !this.options.cycle) {
-            console.warn(`  ${runId}: every action decided before the measure's end; the figures cover fewer connections from here`);
+      Array.from({ length: CONNECTIONS }, async (_, connection) => {
+        const lane = this.runIds.filter((_id, k) => k % CONNECTIONS === connection);
+        for (let n = this.next.get(connection) ?? 0; Date.now() < deadline; n++) {
+          const run = Math.floor(n / DECIDED_PER_RUN);
+          if (run >= lane.length && !this.options.cycle) {
+            console.warn(`  connection ${connection}: every run's actions decided before the measure's end; the figures cover fewer connections from here`);
             break;
           }
-          this.next.set(runId, n + 1);
-          const i = (n % ACTIONS_PER_RUN) + 1;
+          this.next.set(connection, n + 1);
+          const runId = lane[run % lane.length]!;
+          const i = (n % DECIDED_PER_RUN) + 1;
           const t0 = performance.now();
           const recorded = Date.now() >= measureFrom;
           const status = await this.post(`/api/runs/${runId}/actions/act-${i}/${i % 3 === 0 ? 'reject' : 'approve'}`);

@@ -368,14 +368,18 @@ class Driver {
   private readonly cpuMs = { server: 0, postgres: 0, client: 0 };
   private firstWarmup: number[] | undefined;
   private seconds = 0;
+  /** Each connection's runs, in order: connection c has runs c, c + CONNECTIONS, … (seedRuns). */
+  private readonly lanes: string[][];
 
   constructor(
     private readonly base: string,
     private readonly token: string,
-    private readonly runIds: string[],
+    runIds: string[],
     private readonly sides: CpuSides,
     private readonly options: { cycle?: boolean } = {},
-  ) {}
+  ) {
+    this.lanes = Array.from({ length: CONNECTIONS }, (_, c) => runIds.filter((_id, k) => k % CONNECTIONS === c));
+  }
 
   /** `settle`, awaited after the last answer, counts in the slice's time and CPU. */
   async slice(warmupMs: number, durationMs: number, hooks: { onMeasuring?: () => void; settle?: () => Promise<void> } = {}): Promise<void> {
@@ -391,8 +395,7 @@ class Driver {
       hooks.onMeasuring?.();
     }, warmupMs);
     await Promise.all(
-      Array.from({ length: CONNECTIONS }, async (_, connection) => {
-        const lane = this.runIds.filter((_id, k) => k % CONNECTIONS === connection);
+      this.lanes.map(async (lane, connection) => {
         for (let n = this.next.get(connection) ?? 0; Date.now() < deadline; n++) {
           const run = Math.floor(n / DECIDED_PER_RUN);
           if (run >= lane.length && !this.options.cycle) {

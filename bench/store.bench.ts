@@ -112,7 +112,7 @@ export async function run(): Promise<Figures> {
     figures.traced_vs_untraced_ratio = ratioOf('append_traced_', 'append_');
     // The target's own figure: tracing and the chain together against neither, (e) over (d).
     figures.both_on_vs_both_off_ratio = ratioOf('append_traced_', 'append_prechain_');
-    figures.both_on_vs_both_off_cpu_ratio = round(cpuTotal(figures, 'append_prechain_') / cpuTotal(figures, 'append_traced_'), 3);
+    figures.both_on_vs_both_off_cpu_ratio = round(Number(figures.append_prechain_cpu_ms_per_op) / Number(figures.append_traced_cpu_ms_per_op), 3);
     if (overlap) figures.overlap_vs_bare_ratio = ratioOf('append_overlap_', 'bare_insert_');
     figures.traced_sampling = Object.values(benchSampling()).join(' ');
     progress(`appends/bare INSERT = ${figures.append_vs_bare_ratio}`);
@@ -354,13 +354,6 @@ async function measureSlice(workers: Array<() => Promise<void>>, ms: number, war
   return { operations: latencies.length, all, seconds, latencies, cpuMs: { postgres: (cpu?.postgres ?? 0) * all, client: (cpu?.client ?? 0) * all }, commits };
 }
 
-/** CPU ms per append of a variant, PostgreSQL and this process together (its cpu_ms_per_op_postgres_client). */
-function cpuTotal(figures: Figures, prefix: string): number {
-  return String(figures[`${prefix}cpu_ms_per_op_postgres_client`] ?? 'NaN')
-    .split(',')
-    .reduce((sum, ms) => sum + Number(ms), 0);
-}
-
 function summarize(label: string, slices: Slice[]): Figures {
   const latencies = slices.flatMap((s) => s.latencies).sort((x, y) => x - y);
   const all = slices.reduce((n, s) => n + s.all, 0);
@@ -368,7 +361,7 @@ function summarize(label: string, slices: Slice[]): Figures {
   const cpu = (k: 'postgres' | 'client') => round(slices.reduce((n, s) => n + s.cpuMs[k], 0) / Math.max(1, all), 3);
   const figures = {
     operations: latencies.length,
-    ...(postgresPid !== undefined ? { cpu_ms_per_op_postgres_client: `${cpu('postgres')}, ${cpu('client')}` } : {}),
+    ...(postgresPid !== undefined ? { cpu_ms_per_op_postgres_client: `${cpu('postgres')}, ${cpu('client')}`, cpu_ms_per_op: round(cpu('postgres') + cpu('client'), 3) } : {}),
     per_second: round(latencies.length / seconds, 0),
     ...(committed !== undefined ? { appends_per_commit: round(all / Math.max(1, slices.reduce((n, s) => n + s.commits, 0)), 2) } : {}),
     per_second_by_slice: slices.map((s) => round(s.operations / s.seconds, 0)).join(' '),

@@ -79,10 +79,11 @@ export function withoutChainPool(pool: pg.Pool): pg.Pool {
       if (prop === 'query') {
         return (config: pg.QueryConfig, ...rest: unknown[]) => {
           const text = typeof config === 'object' && config.name ? unsealed[config.name] : undefined;
+          if (!text) return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
           // The one-event statements take the digest as their last argument; the group's document
           // carries an empty one (unsealedContent), which the unsealed function does not read.
           const values = config.name === 'es_append_group' ? config.values : config.values?.slice(0, -1);
-          return (target.query as (...args: unknown[]) => unknown)(text ? { name: `${config.name}_unsealed`, text, values } : config, ...rest);
+          return (target.query as (...args: unknown[]) => unknown)({ name: `${config.name}_unsealed`, text, values }, ...rest);
         };
       }
       const value: unknown = Reflect.get(target, prop, target);

@@ -62,11 +62,8 @@ import {
   HEAD_SQL,
   HELD_BACK_SQL,
   IDEMPOTENT_RESULT_SQL,
-  READ_ALL_AFTER_PLAIN_SQL,
-  READ_ALL_AFTER_SQL,
   READ_ALL_BACKWARDS_SQL,
-  READ_ALL_FROM_PLAIN_SQL,
-  READ_ALL_FROM_SQL,
+  READ_ALL_PAGE_STATEMENTS,
   READ_STREAM_BACKWARDS_SQL,
   READ_STREAM_FORWARDS_SQL,
   STREAM_AFTER_SQL,
@@ -278,8 +275,7 @@ export function createPgEventStore(options: PgEventStoreOptions): EventStore {
    */
   async function readAllPage(after: Position, inclusive: boolean, filter: EventFilter | undefined, limit: number, chain: boolean) {
     const rows = await query<PageRow>({
-      name: `${inclusive ? 'es_read_all_from' : 'es_read_all_after'}${chain ? '' : '_plain'}`,
-      text: inclusive ? (chain ? READ_ALL_FROM_SQL : READ_ALL_FROM_PLAIN_SQL) : chain ? READ_ALL_AFTER_SQL : READ_ALL_AFTER_PLAIN_SQL,
+      ...READ_ALL_PAGE_STATEMENTS[chain ? 'chain' : 'plain'][inclusive ? 'from' : 'after'],
       values: [after.commit.toString(), after.prepare.toString(), limit, ...filterValues(filter)],
     });
     const first = rows[0];

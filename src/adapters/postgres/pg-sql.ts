@@ -89,8 +89,17 @@ SELECT p.scanned, p.last_commit::text AS last_commit, p.last_prepare::text AS la
   FROM ${chain ? 'es.read_all_page' : 'es.read_all_page_plain'}($1::xid8, ${prepare}, $3::int, $4::text[], $5::text[]) p`;
 export const READ_ALL_FROM_SQL = readAllPageSql('$2::bigint - 1', true);
 export const READ_ALL_AFTER_SQL = readAllPageSql('$2::bigint', true);
-export const READ_ALL_FROM_PLAIN_SQL = readAllPageSql('$2::bigint - 1', false);
-export const READ_ALL_AFTER_PLAIN_SQL = readAllPageSql('$2::bigint', false);
+/** The page's statement, by whether it reads the chain and whether the cursor is inclusive (a position: from) or not (after). */
+export const READ_ALL_PAGE_STATEMENTS = {
+  chain: {
+    from: { name: 'es_read_all_from', text: READ_ALL_FROM_SQL },
+    after: { name: 'es_read_all_after', text: READ_ALL_AFTER_SQL },
+  },
+  plain: {
+    from: { name: 'es_read_all_from_plain', text: readAllPageSql('$2::bigint - 1', false) },
+    after: { name: 'es_read_all_after_plain', text: readAllPageSql('$2::bigint', false) },
+  },
+} as const;
 
 export const READ_ALL_BACKWARDS_SQL = `
 SELECT ${EVENT_COLUMNS}

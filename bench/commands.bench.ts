@@ -17,8 +17,8 @@
 // 3,200–3,400), and after 8 s they were level (1,517, 1,243, 1,232, 1,249, 1,101; 2026-11-26).
 // Then the cost of the tamper-evidence chain and of tracing (driveTelemetryCost; BENCH_TRACED=0
 // leaves it out): servers with both off, with the chain, and with both on (spans exported over
-// OTLP/HTTP to a sink on 127.0.0.1) take turns in slices; it reports each one's commands/s and CPU
-// per command as ratios of the others'.
+// OTLP/HTTP to a sink on 127.0.0.1) take turns in slices, in rounds of servers started afresh; it
+// reports each one's commands/s and CPU per command as ratios of the others', by round too.
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { fold } from '../src/domain/decider.js';
@@ -38,11 +38,15 @@ const DURATION_MS = 10_000;
 const WARMUP_MS = Number(process.env.BENCH_COMMANDS_WARMUP_MS ?? 8_000);
 const SLICES = Number(process.env.BENCH_COMMANDS_SLICES ?? 5);
 /**
- * Slices of 2 s per side for the chain's and tracing's cost (BENCH_TELEMETRY_SLICES): their ratio by
- * slice spread 0.63–1.49 in one run of 5, and three runs of 5 gave 0.83, 0.98 and 0.96 for the
- * whole (2026-11-29, late night); twice the slices halve the spread's weight on the whole.
+ * The chain's and tracing's cost is measured in rounds (BENCH_TELEMETRY_ROUNDS), each on three
+ * servers started afresh, of TELEMETRY_SLICES slices of 2 s per server (BENCH_TELEMETRY_SLICES):
+ * the figure then averages over process starts as well as over the machine's moments. A round's
+ * ratio spreads 0.76–1.28 even between servers alike (BENCH_TELEMETRY_ALIKE=1), and four rounds
+ * read 0.90–0.91 between them: a run resolves ±10% (2026-11-30). Before, ten slices of one set of
+ * servers: their ratio by slice spread 0.5–1.6, and the whole 0.83–1.04 from run to run.
  */
-const TELEMETRY_SLICES = Number(process.env.BENCH_TELEMETRY_SLICES ?? 10);
+const TELEMETRY_ROUNDS = Number(process.env.BENCH_TELEMETRY_ROUNDS ?? 4);
+const TELEMETRY_SLICES = Number(process.env.BENCH_TELEMETRY_SLICES ?? 4);
 /** A slice of the chain's and tracing's cost, per side. */
 const SLICE_MS = 2_000;
 /** Load before each later slice, not recorded: the server's queues back to their steady state. */
@@ -59,11 +63,11 @@ const ACTIONS_PER_RUN = 1_000;
  */
 const DECIDED_PER_RUN = ACTIONS_PER_RUN - 1;
 /**
- * Runs per connection for the chain's and tracing's cost: its three servers are driven for ~33 s
- * each (the first warm-up, ten slices and theirs), ~56,000 commands at 1,700/s, more than one run
- * per connection holds. A connection moves to its next run when one is decided.
+ * Runs per connection for the chain's and tracing's cost: its three servers are each driven for
+ * ~74 s (four rounds of a warm-up and four slices, and theirs), ~125,000 commands at 1,700/s,
+ * more than two runs per connection hold. A connection moves to its next run when one is decided.
  */
-const TELEMETRY_RUNS_PER_CONNECTION = 2;
+const TELEMETRY_RUNS_PER_CONNECTION = 3;
 const ORG = 'bench-org';
 
 function seedRun(runId: string): RunEvent[] {
@@ -153,8 +157,8 @@ export async function run(): Promise<Figures> {
   // The ceiling, same database, same client, same connections and paths. Its route does not care
   // which action a path names: its connections walk their runs again and again.
   const ceilingServer = await startCeilingServer('insert', { DATABASE_URL: url, DB_POOL_SIZE: '20' });
-  const oursDriver = new Driver(base, token, runIds, { server: server.child.pid!, postgres });
-  const ceilingDriver = new Driver(ceilingServer.base, token, runIds, { server: ceilingServer.child.pid!, postgres }, { cycle: true });
+  const oursDriver = new Driver(runIds).attach(base, token, { server: server.child.pid!, postgres });
+  const ceilingDriver = new Driver(runIds, { cycle: true }).attach(ceilingServer.base, token, { server: ceilingServer.child.pid!, postgres });
   console.log(`approving/rejecting for ${DURATION_MS / 1000} s with ${CONNECTIONS} connections, in ${SLICES} slices taking turns with the ceiling (Fastify + one durable INSERT per request)…`);
   // The statistics cover the recorded parts only (not the seeding, the projections' catch-up or the
   // warm-ups); the ceiling's INSERT is among them, on a line of its own.
@@ -259,14 +263,18 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
 /**
  * The cost of the chain and of tracing (BENCH_TRACED=0 leaves it out): three servers, each on fresh
  * runs in a database of its own (its own log, read models and projector) of the same PostgreSQL,
- * take turns as ours and the ceiling do, TELEMETRY_SLICES slices of 2 s each, each slice ending once
- * that server's runs projection has caught up:
+ * take turns as ours and the ceiling do, in TELEMETRY_ROUNDS rounds of TELEMETRY_SLICES slices of
+ * 2 s each, each slice ending once that server's runs projection has caught up. Each round starts
+ * the three servers afresh on the same databases (their runs go on where they stopped) and warms
+ * each up again: a process's own pace, which more slices of it would not average away, is then
+ * one of several. Their CPU in PostgreSQL is their own backends' (CpuSides.postgresPids):
  *   - both off: no chain (its appends unsealed: ./without-chain.ts) and no tracing;
  *   - the chain: the service as it runs untraced;
  *   - both on: the chain, and tracing with spans exported to an OTLP sink on loopback (answered 200,
- *     dropped), sampled as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG)).
- * The order turns from slice to slice (O C T, C T O, T O C, …), so that none always follows the
- * same one. Before 2026-11-26 evening tracing's cost was four drives one after the other, U T T U:
+ *     dropped), sampled as configured (the service's default, or OTEL_TRACES_SAMPLER(_ARG) and
+ *     TRACES_MAX_PER_SECOND).
+ * The order turns from slice to slice (O C T, C T O, T O C, …) and from round to round, so that
+ * none always follows the same one. Before 2026-11-26 evening tracing's cost was four drives one after the other, U T T U:
  * the machine's speed moved between drives by as much as tracing costs (an untraced drive's server
  * CPU per command 0.343 ms, the other's 0.485 in the same run), and three runs gave 0.76, 0.98 and
  * 1.00. Until 2026-11-29 (late night) only tracing's cost was measured, and only with BENCH_TRACED=1.
@@ -274,33 +282,53 @@ async function waitForSeeded(db: Database, runIds: string[]): Promise<void> {
 async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | undefined): Promise<Figures> {
   const sink = await startOtlpStandIn({ record: false });
   const postgres = await postmasterPid(env.pgDir);
+  // BENCH_TELEMETRY_ALIKE=1: the three servers alike (the chain, untraced), to read what the drive
+  // reports between servers that do not differ: on 2026-11-30, 0.91 and 0.90 in one run.
+  const alike = process.env.BENCH_TELEMETRY_ALIKE === '1';
   const kinds = [
-    { name: 'both off', database: 'bench_both_off', withoutChain: true, traced: false },
+    { name: 'both off', database: 'bench_both_off', withoutChain: !alike, traced: false },
     { name: 'chain', database: 'bench_chain', withoutChain: false, traced: false },
-    { name: 'both on', database: 'bench_both_on', withoutChain: false, traced: true },
+    { name: 'both on', database: 'bench_both_on', withoutChain: false, traced: !alike },
   ];
-  const sides: { name: string; server: BenchServer; driver: Driver; settle: () => Promise<void> }[] = [];
+  if (alike) console.log('BENCH_TELEMETRY_ALIKE=1: the three servers alike (the chain, untraced); their names below are their places only');
+  const sides: { kind: (typeof kinds)[number]; own: BenchEnvironment; runIds: string[]; driver: Driver; server?: BenchServer }[] = [];
+  const byRound: { off: number; chain: number; on: number }[] = [];
   try {
     for (const kind of kinds) {
       // Each on a fresh database: the first drive's log is not theirs.
       const own = await benchDatabaseBeside(env, kind.database);
       if (kind.withoutChain) await installWithoutChain(own.db.pool);
       const runIds = await seedRuns(own.store, kind.database.replaceAll('_', '-'), TELEMETRY_RUNS_PER_CONNECTION);
-      const server = await startBenchServer(own, kind.traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {}, { withoutChain: kind.withoutChain });
-      await waitForSeeded(own.db, runIds);
-      const driver = new Driver(server.base, await server.token(ORG), runIds, { server: server.child.pid!, postgres });
-      sides.push({ name: kind.name, server, driver, settle: () => settleRuns(own) });
+      sides.push({ kind, own, runIds, driver: new Driver(runIds) });
     }
-    if (pgStats) await pgStats.pool.query('SELECT pg_stat_statements_reset()');
-    console.log(`${sides.map((s) => s.name).join(', ')} (spans to ${sink.url}) in turns: approving/rejecting with ${CONNECTIONS} connections, ${TELEMETRY_SLICES} slices of ${SLICE_MS / 1000} s each…`);
-    for (let slice = 0; slice < TELEMETRY_SLICES; slice++) {
-      for (let i = 0; i < sides.length; i++) {
-        const side = sides[(slice + i) % sides.length]!;
-        await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, SLICE_MS, { settle: side.settle });
+    console.log(`${kinds.map((k) => k.name).join(', ')} (spans to ${sink.url}) in turns: approving/rejecting with ${CONNECTIONS} connections, ${TELEMETRY_ROUNDS} rounds of servers started afresh, ${TELEMETRY_SLICES} slices of ${SLICE_MS / 1000} s each per server and round…`);
+    for (let round = 0; round < TELEMETRY_ROUNDS; round++) {
+      for (const side of sides) {
+        const { kind, own } = side;
+        const server = await startBenchServer(own, kind.traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {}, { costSide: { withoutChain: kind.withoutChain } });
+        side.server = server;
+        if (round === 0) await waitForSeeded(own.db, side.runIds);
+        // PostgreSQL's CPU told apart by database: this server's backends only, not the autovacuum
+        // another side's updates called for, nor the checkpoints and WAL writes of all three.
+        const backends = async () => new Set((await own.db.pool.query<{ pid: number }>({ name: 'bench_backends', text: 'SELECT pid FROM pg_stat_activity WHERE datname = current_database()' })).rows.map((r) => r.pid));
+        side.driver.attach(server.base, await server.token(ORG), { server: server.child.pid!, postgres, postgresPids: backends });
       }
+      if (round === 0 && pgStats) await pgStats.pool.query('SELECT pg_stat_statements_reset()');
+      const before = sides.map((side) => side.driver.counted());
+      for (let slice = 0; slice < TELEMETRY_SLICES; slice++) {
+        // The order turns from slice to slice, and from round to round.
+        for (let i = 0; i < sides.length; i++) {
+          const side = sides[(round + slice + i) % sides.length]!;
+          await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, SLICE_MS, { settle: () => settleRuns(side.own) });
+        }
+      }
+      const [off, chain, on] = sides.map((side, i) => side.driver.counted().perSecondSince(before[i]!)) as [number, number, number];
+      byRound.push({ off, chain, on });
+      console.log(`  round ${round + 1}: commands/s both off ${Math.round(off)}, the chain ${Math.round(chain)}, both on ${Math.round(on)}; both on ÷ both off ${ratio(on, off)}`);
+      for (const side of sides) await side.server?.stop();
     }
   } finally {
-    for (const side of sides) await side.server.stop();
+    for (const side of sides) await side.server?.stop();
     await sink.close();
   }
   const [off, chain, on] = sides.map((side) => side.driver.close()) as [DriverFigures, DriverFigures, DriverFigures];
@@ -316,17 +344,20 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
   const cpuOf = (d: DriverFigures) => ['server', 'postgres', 'client'].map((k) => d.cpu[k]).join(', ');
   const bySlice = (x: DriverFigures, y: DriverFigures) => x.perSecondBySlice.map((n, i) => ratio(n, y.perSecondBySlice[i]!)).join(' ');
   return {
+    ...(alike ? { 'cost drive sides': 'alike (BENCH_TELEMETRY_ALIKE=1): the chain, untraced, all three' } : {}),
     'both on ÷ both off commands/s (in turns)': ratio(perSecond(on), perSecond(off)),
+    'both on ÷ both off by round': byRound.map((r) => ratio(r.on, r.off)).join(' '),
     'both on ÷ both off by slice': bySlice(on, off),
     'chain ÷ both off commands/s': ratio(perSecond(chain), perSecond(off)),
+    'chain ÷ both off by round': byRound.map((r) => ratio(r.chain, r.off)).join(' '),
     'traced ÷ untraced commands/s (both on ÷ chain)': ratio(perSecond(on), perSecond(chain)),
     'both on commands/s': Math.round(perSecond(on)),
     'both on latency p50 ms': Number(percentile(latencies, 50).toFixed(1)),
     'both on latency p99 ms': Number(percentile(latencies, 99).toFixed(1)),
     // Less moved by what else runs than commands/s: the CPU a command costs on each side.
-    'both off cpu ms/command server, postgres, client': cpuOf(off),
-    'chain cpu ms/command server, postgres, client': cpuOf(chain),
-    'both on cpu ms/command server, postgres, client': cpuOf(on),
+    'both off cpu ms/command server, its backends, client': cpuOf(off),
+    'chain cpu ms/command server, its backends, client': cpuOf(chain),
+    'both on cpu ms/command server, its backends, client': cpuOf(on),
     'cpu per command, both off ÷ both on': ratio(off.cpu.total!, on.cpu.total!),
     'cpu per command, both off ÷ chain': ratio(off.cpu.total!, chain.cpu.total!),
     'both on: OTLP exports received': sink.received(),
@@ -359,7 +390,6 @@ type DriverFigures = ReturnType<Driver['close']>;
  * slice (a warm-up, not recorded, then the measure). CPU by side is taken over the recorded parts.
  */
 class Driver {
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   /** The next decision of each connection (its runs' actions, one run after the other): slices go on where the last one stopped. */
   private readonly next = new Map<number, number>();
   private readonly latencies: number[] = [];
@@ -371,18 +401,40 @@ class Driver {
   /** Each connection's runs, in order: connection c has runs c, c + CONNECTIONS, … (seedRuns). */
   private readonly lanes: string[][];
 
+  private agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  private base = '';
+  private token = '';
+  private sides: CpuSides | undefined;
+
+  /** `runIds`: each connection walks its share of them (every CONNECTIONS-th), one after the other. */
   constructor(
-    private readonly base: string,
-    private readonly token: string,
     runIds: string[],
-    private readonly sides: CpuSides,
     private readonly options: { cycle?: boolean } = {},
   ) {
     this.lanes = Array.from({ length: CONNECTIONS }, (_, c) => runIds.filter((_id, k) => k % CONNECTIONS === c));
   }
 
+  /** Points the load at a server (another process of the same database): its runs go on where they stopped. */
+  attach(base: string, token: string, sides: CpuSides): this {
+    this.agent.destroy();
+    this.agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+    this.base = base;
+    this.token = token;
+    this.sides = sides;
+    return this;
+  }
+
+  /** What has been recorded so far, to take the commands/s of a part of the drive (perSecondSince). */
+  counted(): { commands: number; seconds: number; perSecondSince(before: { commands: number; seconds: number }): number } {
+    const commands = this.latencies.length;
+    const seconds = this.seconds;
+    return { commands, seconds, perSecondSince: (b) => (commands - b.commands) / Math.max(1e-9, seconds - b.seconds) };
+  }
+
   /** `settle`, awaited after the last answer, counts in the slice's time and CPU. */
   async slice(warmupMs: number, durationMs: number, hooks: { onMeasuring?: () => void; settle?: () => Promise<void> } = {}): Promise<void> {
+    const sides = this.sides;
+    if (!sides) throw new Error('the driver has no server: attach it first');
     const warmup: number[] = [];
     const latencies: number[] = [];
     const measureFrom = Date.now() + warmupMs;
@@ -391,7 +443,7 @@ class Driver {
     let started = 0;
     const startMeasuring = setTimeout(() => {
       started = performance.now();
-      cpuBefore = cpuSnapshot(this.sides);
+      cpuBefore = cpuSnapshot(sides);
       hooks.onMeasuring?.();
     }, warmupMs);
     await Promise.all(
@@ -417,7 +469,7 @@ class Driver {
     await hooks.settle?.();
     const seconds = (performance.now() - started) / 1000;
     if (cpuBefore) {
-      const cpu = cpuPerOperation(await cpuBefore, await cpuSnapshot(this.sides), latencies.length);
+      const cpu = cpuPerOperation(await cpuBefore, await cpuSnapshot(sides), latencies.length);
       for (const k of ['server', 'postgres', 'client'] as const) this.cpuMs[k] += cpu[k]! * latencies.length;
     }
     this.firstWarmup ??= warmup;

@@ -64,6 +64,11 @@ export interface CpuSides {
   server?: number;
   /** The PostgreSQL postmaster. */
   postgres: number;
+  /**
+   * Only these of its processes count (the backends of one database, when several servers share
+   * the cluster at once); undefined: the whole cluster.
+   */
+  postgresPids?: () => Promise<ReadonlySet<number>>;
 }
 
 export interface CpuSnapshot {
@@ -73,9 +78,11 @@ export interface CpuSnapshot {
 }
 
 export async function cpuSnapshot(sides: CpuSides): Promise<CpuSnapshot> {
+  const only = await sides.postgresPids?.();
   const usage = process.cpuUsage();
   const [postgres, server] = treeSeconds(sides.server !== undefined ? [sides.postgres, sides.server] : [sides.postgres]);
-  return { server: server ?? new Map(), postgres: postgres!, client: (usage.user + usage.system) / 1e6 };
+  const counted = only ? new Map([...postgres!].filter(([pid]) => only.has(pid))) : postgres!;
+  return { server: server ?? new Map(), postgres: counted, client: (usage.user + usage.system) / 1e6 };
 }
 
 /** Seconds used between two snapshots by the processes alive at the second (new ones count whole). */

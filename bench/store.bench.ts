@@ -13,7 +13,8 @@
 //       digest; plain_json_us_per_event). Until 2026-11-26 evening (d) computed the digest too,
 //       and the ratio left that part of the chain's cost out;
 //   (e) the cost of tracing: (a) again, each append under a request's span as in the service (a new
-//       trace, recorded at the configured share, its traceparent in the command's metadata), with the
+//       trace, recorded as the sampling decides: by default every new trace up to
+//       TRACES_MAX_PER_SECOND; its traceparent in the command's metadata), with the
 //       append span and its traceparent in the events of a recorded trace; spans exported over
 //       OTLP/HTTP to a sink on 127.0.0.1 (test/support/stand-ins/otlp-stand-in.ts). Until 2026-11-29
 //       each append was a trace of its own, with no request span.
@@ -85,8 +86,8 @@ export async function run(): Promise<Figures> {
     const preChain = appendPhase(db, '(d) without the chain', { preChain: true });
     const traced = appendPhase(db, '(e) traced', { traced: true });
     const overlap = overlapVariant(db);
-    // Tracing installs process-wide globals (a context manager that every promise pays for), so it
-    // is on only around (e)'s slices.
+    // Tracing installs process-wide globals (the tracer provider, the propagator, the budget of new
+    // traces), so it is on only around (e)'s slices.
     let tracing: Tracing | undefined;
     traced.before = async () => {
       tracing = await startTracing({ endpoint: sink.url, serviceName: 'bench-store', sampling: benchSampling(), log: { warn: (_details, message) => progress(message) } });

@@ -104,17 +104,18 @@ export async function serveNodeFlags(): Promise<string[]> {
 /**
  * The real server process, with the flags of `npm start`; BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof
  * --cpu-prof-dir=/tmp/prof") adds to them. `extraEnv` adds to its environment (the commands
- * benchmark's traced variant). `withoutChain`: the server with its appends unsealed
- * (./serve-without-chain.ts), the commands benchmark's "both off"; its database needs
- * installWithoutChain first.
+ * benchmark's traced variant). `costSide`: a server of the commands benchmark's cost drive, started
+ * through its own entry (./serve-cost-side.ts) like the other two; `withoutChain` its "both off",
+ * with its appends unsealed (the database needs installWithoutChain first).
  */
-export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<string, string> = {}, options: { withoutChain?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<string, string> = {}, options: { costSide?: { withoutChain: boolean } } = {}): Promise<BenchServer> {
   const port = await freePort();
   const nodeArgs = [...(await serveNodeFlags()), ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [])];
   const dataDir = path.join(env.dir, 'data');
-  // Without the chain: the same server through an entry of the benchmark's (./serve-without-chain.ts).
-  const entry = options.withoutChain
-    ? ['--import', 'tsx', path.resolve(import.meta.dirname, 'serve-without-chain.ts')]
+  // The cost drive's three servers through one entry of the benchmark's: until 2026-11-30 only
+  // "both off" was, the other two through bin/sprintguard.js.
+  const entry = options.costSide
+    ? ['--import', 'tsx', path.resolve(import.meta.dirname, 'serve-cost-side.ts')]
     : [path.resolve(import.meta.dirname, '../bin/sprintguard.js'), 'serve'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: {
@@ -132,6 +133,7 @@ export async function startBenchServer(env: BenchEnvironment, extraEnv: Record<s
       DB_POOL_SIZE: '20',
       // Untraced unless a variant asks (an empty variable is unset), whatever the shell exports.
       OTEL_EXPORTER_OTLP_ENDPOINT: '',
+      BENCH_WITHOUT_CHAIN: options.costSide?.withoutChain ? '1' : '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -209,9 +211,10 @@ export async function rssMb(pid: number): Promise<number> {
 
 /**
  * The service's sampling of traces as this environment configures it (its default unless
- * OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG say otherwise): what a traced variant measures.
+ * OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG / TRACES_MAX_PER_SECOND say otherwise): what a
+ * traced variant measures.
  */
 export function benchSampling(): TraceSampling {
-  const config = loadConfig({ OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG });
-  return { sampler: config.OTEL_TRACES_SAMPLER, ratio: config.OTEL_TRACES_SAMPLER_ARG };
+  const config = loadConfig({ OTEL_TRACES_SAMPLER: process.env.OTEL_TRACES_SAMPLER, OTEL_TRACES_SAMPLER_ARG: process.env.OTEL_TRACES_SAMPLER_ARG, TRACES_MAX_PER_SECOND: process.env.TRACES_MAX_PER_SECOND });
+  return { sampler: config.OTEL_TRACES_SAMPLER, ratio: config.OTEL_TRACES_SAMPLER_ARG, maxPerSecond: config.TRACES_MAX_PER_SECOND };
 }

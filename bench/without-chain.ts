@@ -2,7 +2,7 @@
 // adapter's append statements rewritten to the same INSERTs without the sealing (no predecessor
 // hash, no SHA-256, metadata stored as given), and each event sent as plain JSON.stringify text with
 // no content digest. The store benchmark's (d) and the commands benchmark's server "with both off"
-// (bench/serve-without-chain.ts) append through it. Only one-event appends (alone or grouped) are
+// (bench/serve-cost-side.ts) append through it. Only one-event appends (alone or grouped) are
 // rewritten: an append of several events to one stream is still sealed, and neither benchmark
 // makes one (an approval or a rejection is one event).
 import type pg from 'pg';

@@ -32,6 +32,7 @@ export const ConfigSchema = Type.Object({
     { default: DEFAULT_TRACE_SAMPLING.sampler, description: `which traces are recorded: ${TRACE_SAMPLERS.join(', ')} (the OpenTelemetry names)` },
   ),
   OTEL_TRACES_SAMPLER_ARG: Type.Number({ minimum: 0, maximum: 1, default: DEFAULT_TRACE_SAMPLING.ratio, description: 'the share of new traces a traceidratio sampler records, 0 to 1' }),
+  TRACES_MAX_PER_SECOND: Int(0, 1_000_000, DEFAULT_TRACE_SAMPLING.maxPerSecond ?? 0, 'new traces each process records a second at most, with a parentbased_* sampler; 0: no limit'),
   DATA_DIR: Type.String({ minLength: 1, default: '.sprintguard', description: 'directory for local state' }),
   DATABASE_URL: Url('PostgreSQL connection URL; unset → embedded PostgreSQL in DATA_DIR'),
   EMBEDDED_PG_PORT: Int(0, 65535, 0, 'port of the embedded PostgreSQL; 0 picks a free one'),

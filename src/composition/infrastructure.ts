@@ -65,7 +65,7 @@ export interface InfrastructureOptions {
   /**
    * The PostgreSQL event store's pool, as the adapter sees it, and what its appends send of each
    * event (pg-mapping.ts). Only the commands benchmark's server without the chain gives them
-   * (bench/serve-without-chain.ts), to measure what the chain costs a command.
+   * (bench/serve-cost-side.ts), to measure what the chain costs a command.
    */
   pgEventStore?: { pool?: (pool: pg.Pool) => pg.Pool; encodeContent?: ContentEncoder };
 }
@@ -100,7 +100,7 @@ export async function openInfrastructure(config: Config, log: Logger = createLog
     const tracing = await startTracing({
       endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
       serviceName: config.OTEL_SERVICE_NAME,
-      sampling: { sampler: config.OTEL_TRACES_SAMPLER, ratio: config.OTEL_TRACES_SAMPLER_ARG },
+      sampling: { sampler: config.OTEL_TRACES_SAMPLER, ratio: config.OTEL_TRACES_SAMPLER_ARG, maxPerSecond: config.TRACES_MAX_PER_SECOND },
       ...(options.spanExporter ? { exporter: options.spanExporter } : {}),
       log: { warn: (details, message) => log.warn(details, message) },
     });

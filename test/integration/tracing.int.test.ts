@@ -90,7 +90,7 @@ describe('with an OTLP endpoint configured', () => {
 
   beforeAll(async () => {
     jira = await startJiraStandIn();
-    // Every trace recorded: the default records one new trace in ten (the last describe below).
+    // Every trace recorded: the default records at most ten new traces a second (the last describe below).
     t = await createTestApp({ label: 'traces_on', env: { OTEL_EXPORTER_OTLP_ENDPOINT: ENDPOINT, OTEL_TRACES_SAMPLER: 'parentbased_always_on' }, spanExporter: exporter });
   });
   afterAll(async () => {
@@ -180,16 +180,19 @@ describe('with an OTLP endpoint and the default sampling', () => {
     await t?.close();
   });
 
-  it('records about one request in ten, and every span of a trace its caller sampled', async () => {
-    expect(t.config.OTEL_TRACES_SAMPLER).toBe('parentbased_traceidratio');
-    expect(t.config.OTEL_TRACES_SAMPLER_ARG).toBe(0.1);
+  it('records every new trace up to ten a second, and every span of a trace its caller sampled', async () => {
+    expect(t.config.OTEL_TRACES_SAMPLER).toBe('parentbased_always_on');
+    expect(t.config.TRACES_MAX_PER_SECOND).toBe(10);
     const auth = await t.auth({ orgId: 'org_sampled', userId: 'ada', admin: true });
     const requests = 300;
+    const started = performance.now();
     for (let i = 0; i < requests; i++) expect((await t.app.inject({ method: 'GET', url: '/api/runs', headers: auth })).statusCode).toBe(200);
+    const seconds = (performance.now() - started) / 1000;
     const recorded = exporter.getFinishedSpans().filter((s) => s.name === 'GET /api/runs').length;
-    // Binomial(300, 0.1): 30 expected, outside 8…60 about once in a billion runs.
-    expect(recorded).toBeGreaterThanOrEqual(8);
-    expect(recorded).toBeLessThanOrEqual(60);
+    // A full bucket of ten at the start, then ten a second: never more, and never fewer than the burst.
+    expect(recorded).toBeGreaterThanOrEqual(10);
+    expect(recorded).toBeLessThanOrEqual(10 + Math.ceil(10 * seconds) + 1);
+    expect(recorded).toBeLessThan(requests);
 
     // A caller's sampled trace is recorded whole: the request, its append, the projection's batch.
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';

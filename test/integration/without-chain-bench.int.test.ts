@@ -1,6 +1,6 @@
 // The benchmarks' baseline without the tamper-evidence chain (bench/without-chain.ts), through the
 // infrastructure as the commands benchmark's server "with both off" opens it
-// (bench/serve-without-chain.ts): every kind of one-event append (first, at a revision, grouped)
+// (bench/serve-cost-side.ts): every kind of one-event append (first, at a revision, grouped)
 // must reach the unsealed statements. Should the adapter rename a statement, the baseline would
 // seal again without a word, and both benchmarks would report the chain as free.
 import fs from 'node:fs/promises';

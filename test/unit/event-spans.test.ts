@@ -3,7 +3,7 @@
 // batch as the child of one request's events or, when it mixes several requests' events, a trace of
 // its own linked to each; and nothing at all while tracing is off.
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { trace } from '@opentelemetry/api';
 import { contextOfTraceparent, inEventsSpan, inSpan, recordsNothingUnder, startSpan, streamCategoryOf, traceparentOf, tracingActive } from '../../src/adapters/telemetry/spans.js';
 import { withAppendTracing } from '../../src/adapters/telemetry/traced-event-store.js';
@@ -126,10 +126,56 @@ describe('event spans', () => {
 });
 
 describe('sampling', () => {
-  it('records one new trace in ten by default, and follows the sampled flag of a parent', async () => {
-    expect(await describeSampling(DEFAULT_TRACE_SAMPLING)).toMatch(/^ParentBased\{root=TraceIdRatioBased\{0\.1\}, remoteParentSampled=AlwaysOnSampler, remoteParentNotSampled=AlwaysOffSampler/);
-    expect(await describeSampling({ sampler: 'traceidratio', ratio: 0.25 })).toBe('TraceIdRatioBased{0.25}');
+  it('records every new trace up to ten a second by default, and follows the sampled flag of a parent', async () => {
+    expect(await describeSampling(DEFAULT_TRACE_SAMPLING)).toMatch(/^ParentBased\{root=AlwaysOnSampler, remoteParentSampled=AlwaysOnSampler, remoteParentNotSampled=AlwaysOffSampler.*; at most 10 new traces a second$/);
+    expect(await describeSampling({ sampler: 'traceidratio', ratio: 0.25, maxPerSecond: 10 })).toBe('TraceIdRatioBased{0.25}');
     expect(await describeSampling({ sampler: 'always_off', ratio: 0.25 })).toBe('AlwaysOffSampler');
+  });
+
+  it('records at most the limit of new traces a second, refilled as time passes, and every span of the traces it records', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const exporter = new InMemorySpanExporter();
+      tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_always_on', ratio: 1, maxPerSecond: 4 }, exporter, log: quiet });
+      const burst = async () => {
+        const recorded: string[] = [];
+        for (let i = 0; i < 20; i++) {
+          const { traceparent } = await appendedIn('POST /api/runs');
+          if (traceparent) recorded.push(traceparent);
+        }
+        return recorded;
+      };
+      // A burst of twenty: the first four recorded whole (request and append), the rest nothing at all.
+      const first = await burst();
+      expect(first).toHaveLength(4);
+      expect(exporter.getFinishedSpans()).toHaveLength(8);
+      expect(recordsNothingUnder(undefined)).toBe(true);
+      // Work under a recorded trace is not counted: its projection batch and reactor step record.
+      await inEventsSpan('projection runs', [{ metadata: { traceparent: first[0] } }], {}, async () => undefined);
+      expect(exporter.getFinishedSpans()).toHaveLength(9);
+      // Half a second later: two more; a second after that, a full bucket of four, never more.
+      vi.advanceTimersByTime(500);
+      expect(await burst()).toHaveLength(2);
+      vi.advanceTimersByTime(5_000);
+      expect(await burst()).toHaveLength(4);
+      // A caller's sampled traceparent is followed whatever the budget.
+      const callers = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+      expect(await inSpan('POST sampled', { parent: callers }, async (span) => span.isRecording())).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('lifts the limit with 0, and leaves the samplers that decide each span without one', async () => {
+    const exporter = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'parentbased_always_on', ratio: 1, maxPerSecond: 0 }, exporter, log: quiet });
+    for (let i = 0; i < 50; i++) await inSpan('POST /api/runs', { newTrace: true }, async () => undefined);
+    expect(exporter.getFinishedSpans()).toHaveLength(50);
+    await tracing.shutdown();
+    const each = new InMemorySpanExporter();
+    tracing = await startTracing({ endpoint: 'http://127.0.0.1:9', serviceName: 'test', sampling: { sampler: 'always_on', ratio: 1, maxPerSecond: 2 }, exporter: each, log: quiet });
+    for (let i = 0; i < 50; i++) await inSpan('POST /api/runs', { newTrace: true }, async () => undefined);
+    expect(each.getFinishedSpans()).toHaveLength(50);
   });
 
   it('a new trace not recorded never reaches the SDK and passes nothing on', async () => {

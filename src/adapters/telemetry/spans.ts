@@ -74,11 +74,22 @@ export const tracingActive = (): boolean => active;
  */
 let newTraceShare: number | undefined;
 
+/**
+ * With a parent-based sampler and a limit (TraceSampling.maxPerSecond), the new traces this process
+ * may still record: a bucket of one second's worth, refilled as time passes. What the sampler picks
+ * while it is empty is not recorded. Only new traces draw on it: the work they cause follows them,
+ * so a trace is recorded whole or not at all, and the cost of tracing stays a fixed amount a second
+ * however many requests arrive.
+ */
+let newTraceBudget: { perSecond: number; left: number; at: number } | undefined;
+
 /** Only ./tracing.ts calls this, with the global provider it installs or removes. */
-export function setTracingActive(on: boolean, options: { parentBased?: boolean; newTraceShare?: number } = {}): void {
+export function setTracingActive(on: boolean, options: { parentBased?: boolean; newTraceShare?: number; newTracesPerSecond?: number } = {}): void {
   active = on;
   skipUnsampled = on && options.parentBased === true;
   newTraceShare = skipUnsampled ? options.newTraceShare : undefined;
+  const perSecond = options.newTracesPerSecond ?? 0;
+  newTraceBudget = skipUnsampled && perSecond > 0 ? { perSecond, left: perSecond, at: performance.now() } : undefined;
   parsedTraceparents.clear();
   tracer = on ? trace.getTracer(TRACER_NAME) : undefined;
 }
@@ -95,7 +106,21 @@ function notRecorded(settings: SpanSettings, newTrace = settings.newTrace): bool
   if (unsampledParent(settings.parent)) return true;
   if (!startsTrace(settings.parent)) return false;
   if (!newTrace || newTraceShare === undefined) return true;
-  return !(newTraceShare >= 1 || (newTraceShare > 0 && Math.random() < newTraceShare));
+  const drawn = newTraceShare >= 1 || (newTraceShare > 0 && Math.random() < newTraceShare);
+  return !(drawn && withinNewTraceBudget());
+}
+
+/** Whether the budget of new traces has room for one more (and takes it); true without a limit. */
+function withinNewTraceBudget(): boolean {
+  const budget = newTraceBudget;
+  if (!budget) return true;
+  // The monotonic clock: a wall clock set back would stop the refill until it caught up.
+  const now = performance.now();
+  budget.left = Math.min(budget.perSecond, budget.left + (Math.max(0, now - budget.at) * budget.perSecond) / 1000);
+  budget.at = now;
+  if (budget.left < 1) return false;
+  budget.left -= 1;
+  return true;
 }
 
 /** Whether a span under `parent` is the root of a new trace: no parent, or none that is valid. */
@@ -152,7 +177,7 @@ export interface SpanSettings {
 }
 
 // The attributes are set once the span is known to record, not given to startSpan: the SDK cleans
-// a start's attributes for the sampler before it decides, and nine spans in ten are not sampled.
+// a start's attributes for the sampler before it decides, and under load most spans are not sampled.
 // The samplers the service offers (tracing.ts) decide on the trace id and the parent alone.
 const spanOptions = (settings: SpanSettings): SpanOptions => ({
   kind: settings.kind ?? SpanKind.INTERNAL,
@@ -273,8 +298,9 @@ export async function inEventsSpan<T>(
   if (!active) return fn(notRecording);
   // Each distinct traceparent once (a command's events share one), in the order of the events. With a
   // parent-based sampler, only the sampled ones: an unsampled trace records nothing to link to or
-  // continue. With one request in ten sampled, nearly every projection batch of thirty events holds
-  // a sampled one, and parsing the other twenty-seven cost the traced server more than its spans.
+  // continue. With one request in ten sampled (the default until 2026-11-30), nearly every projection
+  // batch of thirty events held a sampled one, and parsing the other twenty-seven cost the traced
+  // server more than its spans.
   const contexts: Context[] = [];
   const seen = new Set<string>();
   const traces = new Set<string>();

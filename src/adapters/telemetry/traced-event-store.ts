@@ -19,7 +19,7 @@ export function withAppendTracing(store: EventStore): EventStore {
     const category = streamCategoryOf(stream);
     return inSpan(`append ${category}`, { kind: SpanKind.PRODUCER, parent }, async (span) => {
       const recording = span.isRecording();
-      // Attributes only for a span that records: nine new traces in ten do not.
+      // Attributes only for a span that records: under load, most new traces do not.
       if (recording) {
         span.setAttributes({
           'sprintguard.stream.category': category,

@@ -32,7 +32,7 @@ export default fp(
       const span = startSpan(route ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, parent: contextOfHeaders(request.headers) });
       if (span) {
         request.traceparent = traceparentOf(span);
-        // An unrecorded span (nine requests in ten by default) has nothing to set or end.
+        // An unrecorded span (most requests under load, past the limit of new traces) has nothing to set or end.
         if (span.isRecording()) {
           span.setAttributes({ 'http.request.method': request.method, ...(route ? { 'http.route': route } : {}), 'sprintguard.request_id': request.id });
           spans.set(request, span);

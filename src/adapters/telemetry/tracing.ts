@@ -31,10 +31,10 @@ export interface TraceSampling {
 
 /**
  * Every new trace, up to ten a second, and whatever a caller's `traceparent` decided. Recording
- * every trace costs an append 10–20% of its throughput and a recorded command ~0.6 ms of CPU on a
- * 2-core machine; a share (one in ten) still grows with the load and cost a loaded service 5–10%.
- * A limit a second costs a loaded service a fixed ~1% of a core, and a quiet one records everything
- * (docs/observability.md, "Which traces are recorded").
+ * every trace costs an append 10–20% of its throughput, and a recorded command's trace 0.5–0.9 ms
+ * of CPU, on a 2-core machine; a share (one in ten) still grows with the load, and cost loaded
+ * appends 2–8% of their throughput. A limit a second costs a loaded service a fixed ~1% of a core,
+ * and a quiet one records everything (docs/observability.md, "Which traces are recorded").
  */
 export const DEFAULT_TRACE_SAMPLING: TraceSampling = { sampler: 'parentbased_always_on', ratio: 1, maxPerSecond: 10 };
 

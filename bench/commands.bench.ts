@@ -292,7 +292,7 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
     { name: 'both on', database: 'bench_both_on', withoutChain: false, traced: !alike },
   ];
   if (alike) console.log('BENCH_TELEMETRY_ALIKE=1: the three servers alike (the chain, untraced); their names below are their places only');
-  const sides: { kind: (typeof kinds)[number]; own: BenchEnvironment; runIds: string[]; driver: Driver; server?: BenchServer }[] = [];
+  const sides: { kind: (typeof kinds)[number]; own: BenchEnvironment; runIds: string[]; driver: Driver; backends: () => Promise<Set<number>>; server?: BenchServer }[] = [];
   const byRound: { off: number; chain: number; on: number }[] = [];
   try {
     for (const kind of kinds) {
@@ -300,7 +300,10 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
       const own = await benchDatabaseBeside(env, kind.database);
       if (kind.withoutChain) await installWithoutChain(own.db.pool);
       const runIds = await seedRuns(own.store, kind.database.replaceAll('_', '-'), TELEMETRY_RUNS_PER_CONNECTION);
-      sides.push({ kind, own, runIds, driver: new Driver(runIds) });
+      // PostgreSQL's CPU told apart by database: this server's backends only, not the autovacuum
+      // another side's updates called for, nor the checkpoints and WAL writes of all three.
+      const backends = async () => new Set((await own.db.pool.query<{ pid: number }>({ name: 'bench_backends', text: 'SELECT pid FROM pg_stat_activity WHERE datname = current_database()' })).rows.map((r) => r.pid));
+      sides.push({ kind, own, runIds, driver: new Driver(runIds), backends });
     }
     console.log(`${kinds.map((k) => k.name).join(', ')} (spans to ${sink.url}) in turns: approving/rejecting with ${CONNECTIONS} connections, ${TELEMETRY_ROUNDS} rounds of servers started afresh, ${TELEMETRY_SLICES} slices of ${SLICE_MS / 1000} s each per server and round…`);
     for (let round = 0; round < TELEMETRY_ROUNDS; round++) {
@@ -309,10 +312,7 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
         const server = await startBenchServer(own, kind.traced ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url } : {}, { costSide: { withoutChain: kind.withoutChain } });
         side.server = server;
         if (round === 0) await waitForSeeded(own.db, side.runIds);
-        // PostgreSQL's CPU told apart by database: this server's backends only, not the autovacuum
-        // another side's updates called for, nor the checkpoints and WAL writes of all three.
-        const backends = async () => new Set((await own.db.pool.query<{ pid: number }>({ name: 'bench_backends', text: 'SELECT pid FROM pg_stat_activity WHERE datname = current_database()' })).rows.map((r) => r.pid));
-        side.driver.attach(server.base, await server.token(ORG), { server: server.child.pid!, postgres, postgresPids: backends });
+        side.driver.attach(server.base, await server.token(ORG), { server: server.child.pid!, postgres, postgresPids: side.backends });
       }
       if (round === 0 && pgStats) await pgStats.pool.query('SELECT pg_stat_statements_reset()');
       const before = sides.map((side) => side.driver.counted());
@@ -323,7 +323,10 @@ async function driveTelemetryCost(env: BenchEnvironment, pgStats: Database | und
           await side.driver.slice(slice === 0 ? WARMUP_MS : SLICE_WARMUP_MS, SLICE_MS, { settle: () => settleRuns(side.own) });
         }
       }
-      const [off, chain, on] = sides.map((side, i) => side.driver.counted().perSecondSince(before[i]!)) as [number, number, number];
+      const [off, chain, on] = sides.map((side, i) => {
+        const [was, now] = [before[i]!, side.driver.counted()];
+        return (now.commands - was.commands) / (now.seconds - was.seconds);
+      }) as [number, number, number];
       byRound.push({ off, chain, on });
       console.log(`  round ${round + 1}: commands/s both off ${Math.round(off)}, the chain ${Math.round(chain)}, both on ${Math.round(on)}; both on ÷ both off ${ratio(on, off)}`);
       for (const side of sides) await side.server?.stop();
@@ -402,7 +405,7 @@ class Driver {
   /** Each connection's runs, in order: connection c has runs c, c + CONNECTIONS, … (seedRuns). */
   private readonly lanes: string[][];
 
-  private agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  private agent: Agent | undefined;
   private base = '';
   private token = '';
   private sides: CpuSides | undefined;
@@ -417,7 +420,7 @@ class Driver {
 
   /** Points the load at a server (another process of the same database): its runs go on where they stopped. */
   attach(base: string, token: string, sides: CpuSides): this {
-    this.agent.destroy();
+    this.agent?.destroy();
     this.agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
     this.base = base;
     this.token = token;
@@ -425,11 +428,9 @@ class Driver {
     return this;
   }
 
-  /** What has been recorded so far, to take the commands/s of a part of the drive (perSecondSince). */
-  counted(): { commands: number; seconds: number; perSecondSince(before: { commands: number; seconds: number }): number } {
-    const commands = this.latencies.length;
-    const seconds = this.seconds;
-    return { commands, seconds, perSecondSince: (b) => (commands - b.commands) / Math.max(1e-9, seconds - b.seconds) };
+  /** Commands recorded so far and the seconds they took: two of these give the rate of a part of the drive. */
+  counted(): { commands: number; seconds: number } {
+    return { commands: this.latencies.length, seconds: this.seconds };
   }
 
   /** `settle`, awaited after the last answer, counts in the slice's time and CPU. */
@@ -480,7 +481,7 @@ class Driver {
   }
 
   close(): { latencies: number[]; statuses: Map<number, number>; seconds: number; cpu: Record<string, number>; warmupP99: number; perSecondBySlice: number[] } {
-    this.agent.destroy();
+    this.agent?.destroy();
     const per = (k: keyof typeof this.cpuMs) => this.cpuMs[k] / Math.max(1, this.latencies.length);
     const round = (n: number) => Number(n.toFixed(3));
     const cpu = { server: round(per('server')), postgres: round(per('postgres')), client: round(per('client')), total: round(per('server') + per('postgres') + per('client')) };
